@@ -1,0 +1,6 @@
+package dev.boxoffice.domain;
+
+public enum SeatStatus {
+    AVAILABLE,
+    RESERVED
+}

@@ -1,0 +1,28 @@
+package dev.boxoffice.domain;
+
+import java.math.BigDecimal;
+
+/** The invariants a show's input must meet, shared by the domain and the HTTP validation. */
+public final class ShowRules {
+
+    public static final int MIN_SEATS = 1;
+    public static final int MAX_SEATS = 10_000;
+    public static final int MAX_TITLE_LENGTH = 200;
+    public static final BigDecimal INITIAL_SEAT_PRICE = BigDecimal.valueOf(100);
+
+    private ShowRules() {
+    }
+
+    static void requireValidTitle(String title) {
+        if (title == null || title.isBlank() || title.length() > MAX_TITLE_LENGTH) {
+            throw new IllegalArgumentException(
+                    "title must be non-blank and at most " + MAX_TITLE_LENGTH + " characters");
+        }
+    }
+
+    static void requireValidSeatCount(int maxSeats) {
+        if (maxSeats < MIN_SEATS || maxSeats > MAX_SEATS) {
+            throw new IllegalArgumentException("maxSeats must be between " + MIN_SEATS + " and " + MAX_SEATS);
+        }
+    }
+}

@@ -1,0 +1,263 @@
+package dev.boxoffice.entity;
+
+import dev.boxoffice.domain.Decider;
+import dev.boxoffice.domain.Decision;
+import dev.boxoffice.eventstore.AppendResult;
+import dev.boxoffice.eventstore.NewEvent;
+import dev.boxoffice.eventstore.RecordedEvent;
+import dev.boxoffice.eventstore.Snapshot;
+import io.vertx.core.Context;
+import io.vertx.core.Promise;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.jboss.logging.Logger;
+
+/**
+ * One aggregate instance in memory. Every field is touched only on its home event-loop context, so commands for
+ * one entity run strictly one after another without locks, while entities on other contexts run in parallel.
+ *
+ * <p>While an append is in flight, new commands queue up; when it commits they are all decided against the
+ * resulting state and appended together. A reply is sent only after its events are committed.
+ */
+final class Entity<C, E, S> {
+
+    private static final Logger LOG = Logger.getLogger(Entity.class);
+
+    private final String id;
+    private final String streamId;
+    private final Context home;
+    private final EntityRuntime<C, E, S> runtime;
+    private final Decider<C, E, S> decider;
+    private final ArrayDeque<Work<C, S>> queue = new ArrayDeque<>();
+
+    private S state;
+    private long version;
+    private boolean stale = true; // state must be (re)loaded from the store before deciding anything
+    private boolean busy;         // a load or an append is in flight
+    private boolean passivated;
+    private volatile long lastUsedNanos = System.nanoTime();
+
+    Entity(String id, Context home, EntityRuntime<C, E, S> runtime) {
+        this.id = id;
+        this.home = home;
+        this.runtime = runtime;
+        this.decider = runtime.type().decider();
+        this.streamId = runtime.type().streamId(id);
+        this.state = decider.initialState();
+    }
+
+    Context home() {
+        return home;
+    }
+
+    long lastUsedNanos() {
+        return lastUsedNanos;
+    }
+
+    /** Must run on the home context. */
+    void enqueue(Work<C, S> work) {
+        if (passivated) {
+            runtime.dispatch(id, work); // raced with passivation: a fresh instance takes over
+            return;
+        }
+        lastUsedNanos = System.nanoTime();
+        queue.addLast(work);
+        drain();
+    }
+
+    /** Must run on the home context. Drops the entity from memory unless it has work. */
+    void passivateIfIdle() {
+        if (!passivated && !busy && queue.isEmpty()) {
+            passivated = true;
+            runtime.forget(id, this);
+        }
+    }
+
+    private void drain() {
+        while (!busy && !queue.isEmpty()) {
+            if (stale) {
+                load();
+                return;
+            }
+            List<Decided<C, E, S>> batch = decideBatch();
+            if (batch.isEmpty()) {
+                continue;
+            }
+            List<E> events = new ArrayList<>();
+            batch.forEach(d -> events.addAll(d.events));
+            if (events.isEmpty()) {
+                batch.forEach(d -> d.work.promise().complete(d.outcome(version)));
+            } else {
+                append(batch);
+            }
+        }
+        if (!busy && queue.isEmpty() && !runtime.type().exists().test(state)) {
+            passivateIfIdle(); // nothing worth keeping: a lookup of a show that does not exist
+        }
+    }
+
+    /** Answers queries ahead of any command, and decides consecutive commands against the pending state. */
+    private List<Decided<C, E, S>> decideBatch() {
+        List<Decided<C, E, S>> batch = new ArrayList<>();
+        S pending = state;
+        while (!queue.isEmpty() && batch.size() < runtime.settings().maxBatch()) {
+            Work<C, S> work = queue.peekFirst();
+            if (work.isQuery()) {
+                if (!batch.isEmpty()) {
+                    break; // a query sees only committed state: it waits for the commands before it
+                }
+                queue.pollFirst();
+                work.promise().complete(new CommandOutcome.Accepted<>(state, version));
+                continue;
+            }
+            queue.pollFirst();
+            Decision<E> decision = decider.decide(work.command(), pending);
+            if (decision instanceof Decision.Accepted<E> accepted) {
+                for (E event : accepted.events()) {
+                    pending = decider.evolve(pending, event);
+                }
+                batch.add(new Decided<>(work, accepted.events(), pending, null));
+            } else {
+                batch.add(new Decided<>(work, List.of(), null, ((Decision.Rejected<E>) decision).rejection()));
+            }
+        }
+        return batch;
+    }
+
+    private void append(List<Decided<C, E, S>> batch) {
+        busy = true;
+        EventCodec<E> codec = runtime.type().events();
+        List<NewEvent> newEvents = new ArrayList<>();
+        for (Decided<C, E, S> decided : batch) {
+            for (E event : decided.events) {
+                newEvents.add(new NewEvent(codec.typeOf(event), codec.encode(event), decided.work.correlationId()));
+            }
+        }
+        long expected = version;
+        runtime.store().append(streamId, expected, newEvents).subscribe().with(
+                result -> home.runOnContext(v -> appended(batch, expected, result)),
+                failure -> home.runOnContext(v -> appendFailed(batch, failure)));
+    }
+
+    private void appended(List<Decided<C, E, S>> batch, long expected, AppendResult result) {
+        busy = false;
+        switch (result) {
+            case AppendResult.Appended appended -> {
+                long committed = expected;
+                for (Decided<C, E, S> decided : batch) {
+                    committed += decided.events.size();
+                    if (decided.state != null) {
+                        state = decided.state;
+                    }
+                    decided.work.promise().complete(decided.outcome(committed));
+                }
+                version = appended.nextExpectedVersion();
+                runtime.appendedEvents(newEventCount(batch));
+                maybeSnapshot(expected, version);
+            }
+            case AppendResult.WrongExpectedVersion conflict -> retryAfterReload(batch);
+        }
+        drain();
+    }
+
+    /** Another writer (another instance) changed the stream: reload it and decide the same commands again. */
+    private void retryAfterReload(List<Decided<C, E, S>> batch) {
+        stale = true;
+        runtime.conflicted();
+        for (int i = batch.size() - 1; i >= 0; i--) {
+            Work<C, S> work = batch.get(i).work;
+            if (work.attempt() > runtime.settings().maxConflictRetries()) {
+                work.promise().fail(new EntityUnavailableException(
+                        "Gave up on " + streamId + " after " + work.attempt() + " version conflicts", null));
+            } else {
+                queue.addFirst(work.nextAttempt());
+            }
+        }
+    }
+
+    private void appendFailed(List<Decided<C, E, S>> batch, Throwable failure) {
+        busy = false;
+        stale = true; // the outcome is unknown: the events may or may not be committed
+        LOG.warnf(failure, "Append to %s failed", streamId);
+        batch.forEach(d -> d.work.promise().fail(new EntityUnavailableException("Event store append failed", failure)));
+        drain();
+    }
+
+    private void load() {
+        busy = true;
+        runtime.store().loadSnapshot(streamId)
+                .flatMap(snapshot -> runtime.store().readStream(streamId, snapshot.map(Snapshot::version).orElse(0L))
+                        .map(events -> new Loaded(snapshot, events)))
+                .subscribe().with(
+                        loaded -> home.runOnContext(v -> loaded(loaded)),
+                        failure -> home.runOnContext(v -> loadFailed(failure)));
+    }
+
+    private void loaded(Loaded loaded) {
+        S rebuilt = loaded.snapshot.map(s -> runtime.type().snapshots().decode(s.payload())).orElse(decider.initialState());
+        long rebuiltVersion = loaded.snapshot.map(Snapshot::version).orElse(0L);
+        EventCodec<E> codec = runtime.type().events();
+        for (RecordedEvent event : loaded.events) {
+            rebuilt = decider.evolve(rebuilt, codec.decode(event.type(), event.payload()));
+            rebuiltVersion = event.version();
+        }
+        state = rebuilt;
+        version = rebuiltVersion;
+        stale = false;
+        busy = false;
+        drain();
+    }
+
+    private void loadFailed(Throwable failure) {
+        busy = false;
+        LOG.warnf(failure, "Loading %s failed", streamId);
+        while (!queue.isEmpty()) {
+            queue.pollFirst().promise().fail(new EntityUnavailableException("Event store read failed", failure));
+        }
+    }
+
+    private void maybeSnapshot(long before, long after) {
+        int every = runtime.settings().snapshotEvery();
+        if (every == 0 || before / every == after / every) {
+            return;
+        }
+        Snapshot snapshot = new Snapshot(streamId, after, runtime.type().snapshots().encode(state));
+        runtime.store().saveSnapshot(snapshot).subscribe().with(
+                ok -> {
+                },
+                failure -> LOG.warnf(failure, "Snapshot of %s at version %d failed (it is only an optimisation)",
+                        streamId, after));
+    }
+
+    private static int newEventCount(List<? extends Decided<?, ?, ?>> batch) {
+        int count = 0;
+        for (Decided<?, ?, ?> decided : batch) {
+            count += decided.events.size();
+        }
+        return count;
+    }
+
+    /** A command or a query waiting for the entity, with the promise that answers it. */
+    record Work<C, S>(C command, String correlationId, Promise<CommandOutcome<S>> promise, int attempt) {
+
+        boolean isQuery() {
+            return command == null;
+        }
+
+        Work<C, S> nextAttempt() {
+            return new Work<>(command, correlationId, promise, attempt + 1);
+        }
+    }
+
+    private record Decided<C, E, S>(Work<C, S> work, List<E> events, S state, dev.boxoffice.domain.Rejection rejection) {
+
+        CommandOutcome<S> outcome(long versionAfter) {
+            return rejection == null ? new CommandOutcome.Accepted<>(state, versionAfter) : new CommandOutcome.Rejected<>(rejection);
+        }
+    }
+
+    private record Loaded(Optional<Snapshot> snapshot, List<RecordedEvent> events) {
+    }
+}

@@ -1,0 +1,66 @@
+package dev.boxoffice.http;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.quarkus.runtime.configuration.MemorySize;
+import io.vertx.core.http.HttpHeaders;
+import io.vertx.ext.web.Router;
+import io.vertx.ext.web.RoutingContext;
+import jakarta.enterprise.event.Observes;
+import jakarta.inject.Singleton;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+/**
+ * Answers what never reaches a resource (an unknown path, a body over the size limit) with a problem too,
+ * instead of the HTTP server's plain-text defaults.
+ */
+@Singleton
+public class FallbackRoutes {
+
+    private final ObjectMapper json;
+    private final long maxBodyBytes;
+
+    public FallbackRoutes(ObjectMapper json,
+            @ConfigProperty(name = "quarkus.http.limits.max-body-size") MemorySize maxBodySize) {
+        this.json = json;
+        this.maxBodyBytes = maxBodySize.asLongValue();
+    }
+
+    void register(@Observes Router router) {
+        // A declared oversized body is refused before it is read; the HTTP server still cuts off undeclared ones.
+        router.route().order(Integer.MIN_VALUE).handler(ctx -> {
+            String length = ctx.request().getHeader(HttpHeaders.CONTENT_LENGTH);
+            if (length != null && isOver(length)) {
+                ctx.response().putHeader(HttpHeaders.CONNECTION, "close");
+                send(ctx, Problem.of(413, "Payload too large", ErrorCode.PAYLOAD_TOO_LARGE,
+                        "The request body is larger than " + maxBodyBytes + " bytes."));
+            } else {
+                ctx.next();
+            }
+        });
+        router.route().last().handler(ctx -> send(ctx,
+                Problem.of(404, "Not found", ErrorCode.NOT_FOUND, "No resource at this path.")));
+        router.errorHandler(413, ctx -> send(ctx,
+                Problem.of(413, "Payload too large", ErrorCode.PAYLOAD_TOO_LARGE, "The request body is too large.")));
+    }
+
+    private boolean isOver(String contentLength) {
+        try {
+            return Long.parseLong(contentLength.trim()) > maxBodyBytes;
+        } catch (NumberFormatException e) {
+            return false; // the HTTP server rejects a malformed Content-Length itself
+        }
+    }
+
+    private void send(RoutingContext ctx, Problem problem) {
+        if (ctx.response().ended()) {
+            return;
+        }
+        try {
+            ctx.response().setStatusCode(problem.status())
+                    .putHeader(HttpHeaders.CONTENT_TYPE, Problem.MEDIA_TYPE)
+                    .end(json.writeValueAsString(problem));
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            ctx.response().setStatusCode(problem.status()).end();
+        }
+    }
+}

@@ -1,0 +1,30 @@
+package dev.boxoffice.http;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import java.util.List;
+
+/**
+ * An RFC 9457 problem detail, served as {@code application/problem+json}. {@code code} is the stable,
+ * machine-readable reason; {@code detail} is a sentence for people.
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record Problem(String type, String title, int status, String code, String detail, List<Violation> violations) {
+
+    public static final String MEDIA_TYPE = "application/problem+json";
+
+    public record Violation(String field, String message) {
+    }
+
+    static Problem of(int status, String title, String code, String detail) {
+        return new Problem(typeOf(code), title, status, code, detail, null);
+    }
+
+    static Problem invalid(String detail, List<Violation> violations) {
+        return new Problem(typeOf(ErrorCode.VALIDATION_FAILED), "Invalid request", 400, ErrorCode.VALIDATION_FAILED,
+                detail, violations.isEmpty() ? null : violations);
+    }
+
+    private static String typeOf(String code) {
+        return "urn:boxoffice:problem:" + code.toLowerCase().replace('_', '-');
+    }
+}

@@ -1,0 +1,133 @@
+package dev.boxoffice.http;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.exc.MismatchedInputException;
+import dev.boxoffice.entity.EntityUnavailableException;
+import jakarta.validation.ConstraintViolation;
+import jakarta.validation.ConstraintViolationException;
+import jakarta.validation.ElementKind;
+import jakarta.ws.rs.WebApplicationException;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import java.util.UUID;
+import java.util.stream.Collectors;
+import org.jboss.logging.Logger;
+import org.jboss.resteasy.reactive.RestResponse;
+import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
+
+/** Every error leaves as application/problem+json with a stable code; no stack trace ever reaches a client. */
+public class ProblemMappers {
+
+    private static final Logger LOG = Logger.getLogger(ProblemMappers.class);
+
+    @ServerExceptionMapper
+    public RestResponse<Problem> problem(ProblemException e) {
+        return respond(e.problem());
+    }
+
+    @ServerExceptionMapper
+    public RestResponse<Problem> constraintViolation(ConstraintViolationException e) {
+        List<Problem.Violation> violations = e.getConstraintViolations().stream()
+                .map(v -> new Problem.Violation(fieldOf(v), v.getMessage()))
+                .sorted(Comparator.comparing(Problem.Violation::field))
+                .toList();
+        String detail = violations.stream().map(v -> v.field() + " " + v.message()).collect(Collectors.joining("; "));
+        return respond(Problem.invalid(detail.isEmpty() ? "The request is invalid." : detail + ".", violations));
+    }
+
+    @ServerExceptionMapper
+    public RestResponse<Problem> mismatchedInput(MismatchedInputException e) {
+        return jsonMapping(e);
+    }
+
+    @ServerExceptionMapper
+    public RestResponse<Problem> json(JsonProcessingException e) {
+        if (e instanceof JsonMappingException mapping && !mapping.getPath().isEmpty()) {
+            return jsonMapping(mapping);
+        }
+        String where = e.getLocation() == null ? ""
+                : " (line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr() + ")";
+        return respond(Problem.of(400, "Malformed JSON", ErrorCode.MALFORMED_JSON, "The request body is not valid JSON" + where + "."));
+    }
+
+    @ServerExceptionMapper
+    public RestResponse<Problem> web(WebApplicationException e) {
+        int status = e.getResponse().getStatus();
+        Throwable cause = e.getCause();
+        if (cause instanceof JsonProcessingException json) {
+            return json(json);
+        }
+        return respond(switch (status) {
+            case 404 -> Problem.of(404, "Not found", ErrorCode.NOT_FOUND, "No resource at this path.");
+            case 405 -> Problem.of(405, "Method not allowed", ErrorCode.METHOD_NOT_ALLOWED, "This path does not support this method.");
+            case 406 -> Problem.of(406, "Not acceptable", ErrorCode.NOT_ACCEPTABLE, "Responses are application/json.");
+            case 413 -> Problem.of(413, "Payload too large", ErrorCode.PAYLOAD_TOO_LARGE, "The request body is too large.");
+            case 415 -> Problem.of(415, "Unsupported media type", ErrorCode.UNSUPPORTED_MEDIA_TYPE, "Send the body as application/json.");
+            default -> status >= 500
+                    ? Problem.of(status, "Server error", ErrorCode.INTERNAL_ERROR, "The server could not complete the request.")
+                    : Problem.of(status, "Bad request", ErrorCode.VALIDATION_FAILED, "The request is invalid.");
+        });
+    }
+
+    @ServerExceptionMapper
+    public RestResponse<Problem> unavailable(EntityUnavailableException e) {
+        LOG.warn(e.getMessage(), e.getCause());
+        Problem problem = Problem.of(503, "Service unavailable", ErrorCode.SERVICE_UNAVAILABLE,
+                "The event store could not settle the request; it may be retried.");
+        return RestResponse.ResponseBuilder.<Problem>create(503).entity(problem)
+                .type(Problem.MEDIA_TYPE).header("Retry-After", "1").build();
+    }
+
+    @ServerExceptionMapper
+    public RestResponse<Problem> unexpected(Exception e) {
+        LOG.error("Unexpected failure", e);
+        return respond(Problem.of(500, "Server error", ErrorCode.INTERNAL_ERROR, "The server could not complete the request."));
+    }
+
+    private static RestResponse<Problem> jsonMapping(JsonMappingException e) {
+        String field = e.getPath().stream()
+                .map(ref -> ref.getFieldName() != null ? ref.getFieldName() : "[" + ref.getIndex() + "]")
+                .collect(Collectors.joining("."));
+        if (field.isEmpty()) {
+            return respond(Problem.invalid("The request body does not have the expected shape.", List.of()));
+        }
+        String message = expectation(e instanceof MismatchedInputException mismatch ? mismatch.getTargetType() : null);
+        return respond(Problem.invalid(field + " " + message + ".", List.of(new Problem.Violation(field, message))));
+    }
+
+    private static String expectation(Class<?> target) {
+        if (target == null) {
+            return "has the wrong type or is out of range";
+        }
+        if (target.isEnum()) {
+            return "must be one of " + Arrays.stream(target.getEnumConstants()).map(Object::toString)
+                    .collect(Collectors.joining(", "));
+        }
+        if (target == UUID.class) {
+            return "must be a UUID";
+        }
+        if (target == Integer.class || target == int.class) {
+            return "must be a whole number";
+        }
+        if (target == String.class) {
+            return "must be a string";
+        }
+        return "has the wrong type";
+    }
+
+    private static String fieldOf(ConstraintViolation<?> violation) {
+        String field = null;
+        for (var node : violation.getPropertyPath()) {
+            if (node.getKind() == ElementKind.PROPERTY || node.getKind() == ElementKind.PARAMETER) {
+                field = node.getName();
+            }
+        }
+        return field == null ? violation.getPropertyPath().toString() : field;
+    }
+
+    private static RestResponse<Problem> respond(Problem problem) {
+        return RestResponse.ResponseBuilder.<Problem>create(problem.status()).entity(problem).type(Problem.MEDIA_TYPE).build();
+    }
+}

@@ -1,0 +1,133 @@
+package dev.boxoffice.http;
+
+import dev.boxoffice.domain.Rejection;
+import dev.boxoffice.domain.ShowCommand;
+import dev.boxoffice.domain.ShowCommand.CancelSeatReservation;
+import dev.boxoffice.domain.ShowCommand.CreateShow;
+import dev.boxoffice.domain.ShowCommand.ReserveSeat;
+import dev.boxoffice.domain.ShowState;
+import dev.boxoffice.entity.CommandOutcome;
+import dev.boxoffice.shows.ShowService;
+import io.smallrye.mutiny.Uni;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Size;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.PATCH;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import java.net.URI;
+import java.util.List;
+import java.util.UUID;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+import org.jboss.resteasy.reactive.RestHeader;
+import org.jboss.resteasy.reactive.RestPath;
+import org.jboss.resteasy.reactive.RestResponse;
+
+/** Shows and their seats. Runs on the event loop: every call returns at once and answers when settled. */
+@Path("/shows")
+@Produces(MediaType.APPLICATION_JSON)
+@Consumes(MediaType.APPLICATION_JSON)
+@Tag(name = "Shows")
+public class ShowResource {
+
+    private static final String CORRELATION_ID = "X-Correlation-Id";
+
+    private final ShowService shows;
+
+    public ShowResource(ShowService shows) {
+        this.shows = shows;
+    }
+
+    @POST
+    @Operation(summary = "Create a show with seats 0..maxSeats-1, all available at price 100")
+    @APIResponse(responseCode = "201", description = "Created; Location names the show")
+    @APIResponse(responseCode = "400", description = "Invalid request (VALIDATION_FAILED, MALFORMED_JSON)")
+    @APIResponse(responseCode = "409", description = "A show with this id exists (SHOW_ALREADY_EXISTS)")
+    public Uni<RestResponse<ShowView>> create(
+            @Valid @NotNull CreateShowRequest request,
+            @RestHeader(CORRELATION_ID) @Size(max = 128) String correlationId) {
+        var command = new CreateShow(request.showId(), request.title(), request.maxSeats());
+        return shows.handle(command, correlationId).map(outcome -> {
+            ShowView show = ShowView.of(showAfter(outcome));
+            return RestResponse.ResponseBuilder.<ShowView>created(URI.create("/shows/" + show.id())).entity(show).build();
+        });
+    }
+
+    @GET
+    @Path("/{showId}")
+    @Operation(summary = "A show with all its seats, served from memory")
+    @APIResponse(responseCode = "200", description = "The show")
+    @APIResponse(responseCode = "404", description = "No such show (SHOW_NOT_FOUND)")
+    public Uni<ShowView> get(@RestPath String showId) {
+        return shows.show(parseShowId(showId)).map(state -> {
+            if (state instanceof ShowState.Show show) {
+                return ShowView.of(show);
+            }
+            throw rejected(new Rejection(Rejection.Code.SHOW_NOT_FOUND, "Show " + showId + " does not exist."));
+        });
+    }
+
+    @PATCH
+    @Path("/{showId}/seats/{seatNum}")
+    @Operation(summary = "Reserve a seat, or cancel its reservation; answers once the change is committed")
+    @APIResponse(responseCode = "200", description = "The seat's new state")
+    @APIResponse(responseCode = "400", description = "Invalid request (VALIDATION_FAILED, MALFORMED_JSON)")
+    @APIResponse(responseCode = "404", description = "No such show or seat (SHOW_NOT_FOUND, SEAT_NOT_FOUND)")
+    @APIResponse(responseCode = "409", description = "Seat already reserved, or not reserved (SEAT_NOT_AVAILABLE, SEAT_NOT_RESERVED)")
+    public Uni<ShowView.SeatView> changeSeat(
+            @RestPath String showId,
+            @RestPath String seatNum,
+            @Valid @NotNull SeatActionRequest request,
+            @RestHeader(CORRELATION_ID) @Size(max = 128) String correlationId) {
+        UUID id = parseShowId(showId);
+        int seat = parseSeatNumber(seatNum);
+        ShowCommand command = switch (request.action()) {
+            case RESERVE -> new ReserveSeat(id, seat);
+            case CANCEL_RESERVATION -> new CancelSeatReservation(id, seat);
+        };
+        return shows.handle(command, correlationId)
+                .map(outcome -> ShowView.SeatView.of(showAfter(outcome).seat(seat).orElseThrow()));
+    }
+
+    private static ShowState.Show showAfter(CommandOutcome<ShowState> outcome) {
+        return switch (outcome) {
+            case CommandOutcome.Accepted<ShowState> accepted -> (ShowState.Show) accepted.state();
+            case CommandOutcome.Rejected<ShowState> rejected -> throw rejected(rejected.rejection());
+        };
+    }
+
+    private static ProblemException rejected(Rejection rejection) {
+        int status = switch (rejection.code()) {
+            case SHOW_NOT_FOUND, SEAT_NOT_FOUND -> 404;
+            case SHOW_ALREADY_EXISTS, SEAT_NOT_AVAILABLE, SEAT_NOT_RESERVED -> 409;
+        };
+        String title = status == 404 ? "Not found" : "Conflict with the current state";
+        return new ProblemException(Problem.of(status, title, rejection.code().name(), rejection.message()));
+    }
+
+    private static UUID parseShowId(String showId) {
+        try {
+            return UUID.fromString(showId);
+        } catch (IllegalArgumentException e) {
+            throw invalidPathParameter("showId", "must be a UUID, for example 0a1b2c3d-0000-4000-8000-000000000000");
+        }
+    }
+
+    private static int parseSeatNumber(String seatNum) {
+        try {
+            return Integer.parseInt(seatNum);
+        } catch (NumberFormatException e) {
+            throw invalidPathParameter("seatNum", "must be a whole number");
+        }
+    }
+
+    private static ProblemException invalidPathParameter(String name, String message) {
+        return new ProblemException(Problem.invalid(name + " " + message + ".", List.of(new Problem.Violation(name, message))));
+    }
+}

@@ -1,0 +1,59 @@
+package dev.boxoffice.shows;
+
+import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.OptionalInt;
+
+/** The service's own settings (prefix {@code boxoffice.}); every one is documented in README.md. */
+@ConfigMapping(prefix = "boxoffice")
+public interface BoxOfficeConfig {
+
+    Entities entities();
+
+    EventStore eventStore();
+
+    EmbeddedPostgres embeddedPostgres();
+
+    interface Entities {
+        /** Shows untouched this long are dropped from memory and rebuilt from the store when next used. */
+        @WithDefault("10m")
+        Duration idleTimeout();
+
+        /** At most this many shows in memory; the least recently used are dropped first. */
+        @WithDefault("100000")
+        int maxInMemory();
+
+        /** A snapshot is stored every this many events of a show (0: never). */
+        @WithDefault("100")
+        int snapshotEvery();
+
+        /** How often a command is decided again after another instance changed the same show. */
+        @WithDefault("5")
+        int maxConflictRetries();
+
+        /** Commands of one show decided together while its previous append is in flight. */
+        @WithDefault("64")
+        int maxBatch();
+    }
+
+    interface EventStore {
+        /** Append statements in flight at once; further appends are grouped into the next statement. */
+        @WithDefault("4")
+        int maxConcurrentAppends();
+
+        /** Events in one append statement at most. */
+        @WithDefault("1000")
+        int maxEventsPerAppend();
+    }
+
+    /** Read before Quarkus starts (see DatabaseBootstrap); listed here so they are validated and documented. */
+    interface EmbeddedPostgres {
+        /** Where the embedded server keeps its data; default {@code data/postgres} in the working directory. */
+        Optional<String> dataDir();
+
+        /** Its port; default: a free one. */
+        OptionalInt port();
+    }
+}
