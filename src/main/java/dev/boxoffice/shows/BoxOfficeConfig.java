@@ -30,7 +30,7 @@ public interface BoxOfficeConfig {
         int snapshotEvery();
 
         /** How often a command is decided again after another instance changed the same show. */
-        @WithDefault("5")
+        @WithDefault("10")
         int maxConflictRetries();
 
         /** Commands of one show decided together while its previous append is in flight. */

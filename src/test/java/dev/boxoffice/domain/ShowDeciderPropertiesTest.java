@@ -18,7 +18,7 @@ import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 
 /** Any sequence of commands keeps the show's invariants, and its events rebuild exactly the same state. */
-class ShowDeciderProperties {
+class ShowDeciderPropertiesTest {
 
     private static final UUID SHOW = UUID.fromString("00000000-0000-4000-8000-000000000001");
     private final ShowDecider decider = new ShowDecider();

@@ -1,0 +1,158 @@
+package dev.boxoffice.entity;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import dev.boxoffice.domain.Rejection;
+import dev.boxoffice.domain.SeatStatus;
+import dev.boxoffice.domain.ShowCommand;
+import dev.boxoffice.domain.ShowCommand.CancelSeatReservation;
+import dev.boxoffice.domain.ShowCommand.CreateShow;
+import dev.boxoffice.domain.ShowCommand.ReserveSeat;
+import dev.boxoffice.domain.ShowEvent;
+import dev.boxoffice.domain.ShowState;
+import dev.boxoffice.eventstore.PostgresEventStore;
+import dev.boxoffice.support.TestDatabase;
+import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.smallrye.mutiny.Uni;
+import io.vertx.core.Vertx;
+import jakarta.inject.Inject;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** Entity tests in the style of Akka's shopping-cart sample: run commands, restart, assert the state. */
+@QuarkusTest
+@QuarkusTestResource(TestDatabase.class)
+class ShowEntityRuntimeTest {
+
+    @Inject
+    Vertx vertx;
+
+    @Inject
+    PostgresEventStore store;
+
+    @Inject
+    EntityRuntime<ShowCommand, ShowEvent, ShowState> production; // only to borrow its EntityType
+
+    private final List<EntityRuntime<ShowCommand, ShowEvent, ShowState>> started = new ArrayList<>();
+    private final UUID showId = UUID.randomUUID();
+    private final String id = showId.toString();
+
+    @AfterEach
+    void closeRuntimes() {
+        started.forEach(EntityRuntime::close);
+    }
+
+    @Test
+    void aRestartedRuntimeRebuildsTheSameStateFromEventsAndSnapshot() {
+        var first = runtime(settings(Duration.ofMinutes(5), 1000, 3));
+        accepted(first.send(id, new CreateShow(showId, "Hamlet", 10), "c1"));
+        for (int seat = 0; seat < 6; seat++) {
+            accepted(first.send(id, new ReserveSeat(showId, seat), null));
+        }
+        accepted(first.send(id, new CancelSeatReservation(showId, 2), null)); // version 8
+        ShowState before = first.state(id).await().indefinitely();
+
+        assertThat(store.loadSnapshot("show-" + id).await().indefinitely()).get()
+                .satisfies(snapshot -> assertThat(snapshot.version()).isEqualTo(6));
+        var restarted = runtime(settings(Duration.ofMinutes(5), 1000, 3));
+        ShowState after = restarted.state(id).await().indefinitely();
+
+        assertThat(after).isEqualTo(before);
+        assertThat(((ShowState.Show) after).seat(2).orElseThrow().status()).isEqualTo(SeatStatus.AVAILABLE);
+        assertThat(((ShowState.Show) after).availableSeats()).isEqualTo(5);
+        assertThat(rejection(restarted.send(id, new ReserveSeat(showId, 0), null))).isEqualTo(Rejection.Code.SEAT_NOT_AVAILABLE);
+    }
+
+    @Test
+    void idleEntitiesArePassivatedAndComeBackIntact() {
+        var runtime = runtime(settings(Duration.ofMillis(200), 1000, 0));
+        accepted(runtime.send(id, new CreateShow(showId, "Hamlet", 4), null));
+        accepted(runtime.send(id, new ReserveSeat(showId, 1), null));
+        ShowState before = runtime.state(id).await().indefinitely();
+
+        await().atMost(Duration.ofSeconds(5)).until(() -> runtime.entitiesInMemory() == 0);
+
+        assertThat(runtime.state(id).await().indefinitely()).isEqualTo(before);
+        assertThat(runtime.entitiesInMemory()).isEqualTo(1);
+    }
+
+    @Test
+    void keepsAtMostTheConfiguredNumberOfEntities() {
+        var runtime = runtime(settings(Duration.ofMinutes(5), 2, 0));
+        for (int i = 0; i < 6; i++) {
+            UUID show = UUID.randomUUID();
+            accepted(runtime.send(show.toString(), new CreateShow(show, "Show " + i, 1), null));
+        }
+        await().atMost(Duration.ofSeconds(15)).until(() -> runtime.entitiesInMemory() <= 2);
+    }
+
+    @Test
+    void lookupsOfMissingShowsAreNotKeptInMemory() {
+        var runtime = runtime(settings(Duration.ofMinutes(5), 1000, 0));
+        for (int i = 0; i < 20; i++) {
+            assertThat(runtime.state(UUID.randomUUID().toString()).await().indefinitely()).isEqualTo(ShowState.NOT_CREATED);
+        }
+        await().atMost(Duration.ofSeconds(5)).until(() -> runtime.entitiesInMemory() == 0);
+    }
+
+    @Test
+    void anotherInstancesWriteIsDetectedAndTheCommandDecidedAgain() {
+        var instanceA = runtime(settings(Duration.ofMinutes(5), 1000, 0));
+        var instanceB = runtime(settings(Duration.ofMinutes(5), 1000, 0));
+        accepted(instanceA.send(id, new CreateShow(showId, "Hamlet", 3), null));
+        instanceB.state(id).await().indefinitely(); // B holds version 1 in memory
+        accepted(instanceA.send(id, new ReserveSeat(showId, 0), null));
+
+        // B's copy is stale: its append conflicts, it reloads, and decides again against the truth.
+        assertThat(rejection(instanceB.send(id, new ReserveSeat(showId, 0), null))).isEqualTo(Rejection.Code.SEAT_NOT_AVAILABLE);
+        assertThat(instanceB.versionConflicts()).isEqualTo(1);
+        accepted(instanceB.send(id, new ReserveSeat(showId, 1), null));
+        assertThat(instanceA.state(id).await().indefinitely()).isNotEqualTo(instanceB.state(id).await().indefinitely());
+        assertThat(rejection(instanceA.send(id, new ReserveSeat(showId, 1), null))).isEqualTo(Rejection.Code.SEAT_NOT_AVAILABLE);
+    }
+
+    @Test
+    void concurrentCommandsToOneShowAreSerialisedAndBatched() {
+        var runtime = runtime(settings(Duration.ofMinutes(5), 1000, 0));
+        accepted(runtime.send(id, new CreateShow(showId, "Hamlet", 40), null));
+        // Every seat twice, all at once: one reservation per seat may win.
+        List<Uni<CommandOutcome<ShowState>>> commands = new ArrayList<>();
+        IntStream.range(0, 80).forEach(i -> commands.add(runtime.send(id, new ReserveSeat(showId, i % 40), null)));
+
+        List<CommandOutcome<ShowState>> outcomes = Uni.join().all(commands).andFailFast().await().indefinitely();
+
+        assertThat(outcomes).filteredOn(o -> o instanceof CommandOutcome.Accepted).hasSize(40);
+        assertThat(outcomes).filteredOn(o -> o instanceof CommandOutcome.Rejected).hasSize(40);
+        assertThat(store.readStream("show-" + id, 0).await().indefinitely()).hasSize(41);
+        assertThat(((ShowState.Show) runtime.state(id).await().indefinitely()).availableSeats()).isZero();
+    }
+
+    private EntityRuntime<ShowCommand, ShowEvent, ShowState> runtime(EntitySettings settings) {
+        var runtime = new EntityRuntime<>(vertx, store, production.type(), settings);
+        started.add(runtime);
+        return runtime;
+    }
+
+    private static EntitySettings settings(Duration idle, int maxInMemory, int snapshotEvery) {
+        return new EntitySettings(idle, maxInMemory, snapshotEvery, 5, 64);
+    }
+
+    private static ShowState accepted(Uni<CommandOutcome<ShowState>> outcome) {
+        CommandOutcome<ShowState> result = outcome.await().atMost(Duration.ofSeconds(10));
+        assertThat(result).isInstanceOf(CommandOutcome.Accepted.class);
+        return ((CommandOutcome.Accepted<ShowState>) result).state();
+    }
+
+    private static Rejection.Code rejection(Uni<CommandOutcome<ShowState>> outcome) {
+        CommandOutcome<ShowState> result = outcome.await().atMost(Duration.ofSeconds(10));
+        assertThat(result).isInstanceOf(CommandOutcome.Rejected.class);
+        return ((CommandOutcome.Rejected<ShowState>) result).rejection().code();
+    }
+}

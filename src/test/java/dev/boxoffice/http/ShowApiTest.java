@@ -1,0 +1,189 @@
+package dev.boxoffice.http;
+
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.endsWith;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.everyItem;
+import static org.hamcrest.Matchers.hasItem;
+import static org.hamcrest.Matchers.hasSize;
+import static org.hamcrest.Matchers.notNullValue;
+
+import dev.boxoffice.support.TestDatabase;
+import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.http.ContentType;
+import io.restassured.response.ValidatableResponse;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+@QuarkusTest
+@QuarkusTestResource(TestDatabase.class)
+class ShowApiTest {
+
+    @Test
+    void createsAShow() {
+        UUID id = UUID.randomUUID();
+        given().contentType(ContentType.JSON).body(createBody(id, "Hamlet", 3))
+                .when().post("/shows")
+                .then().statusCode(201)
+                .header("Location", endsWith("/shows/" + id))
+                .body("id", equalTo(id.toString()))
+                .body("title", equalTo("Hamlet"))
+                .body("seats.number", equalTo(java.util.List.of(0, 1, 2)))
+                .body("seats.status", everyItem(equalTo("AVAILABLE")))
+                .body("seats.price", everyItem(equalTo(100)));
+    }
+
+    @Test
+    void refusesASecondShowWithTheSameId() {
+        UUID id = createShow(2);
+        problem(given().contentType(ContentType.JSON).body(createBody(id, "Again", 2)).when().post("/shows"),
+                409, "SHOW_ALREADY_EXISTS");
+    }
+
+    @Test
+    void readsAShowWithSeatsInNumberOrder() {
+        UUID id = createShow(12);
+        reserve(id, 11).statusCode(200);
+        given().when().get("/shows/" + id)
+                .then().statusCode(200)
+                .body("id", equalTo(id.toString()))
+                .body("seats", hasSize(12))
+                .body("seats.number", equalTo(java.util.stream.IntStream.range(0, 12).boxed().toList()))
+                .body("seats[11].status", equalTo("RESERVED"))
+                .body("seats[10].status", equalTo("AVAILABLE"));
+    }
+
+    @Test
+    void unknownShowIsNotFound() {
+        problem(given().when().get("/shows/" + UUID.randomUUID()), 404, "SHOW_NOT_FOUND");
+        problem(seatAction(UUID.randomUUID(), "0", "RESERVE"), 404, "SHOW_NOT_FOUND");
+    }
+
+    @Test
+    void reservesAndCancelsASeatAnsweringWithItsNewState() {
+        UUID id = createShow(5);
+        reserve(id, 3).statusCode(200)
+                .body("number", equalTo(3)).body("status", equalTo("RESERVED")).body("price", equalTo(100));
+        problem(seatAction(id, "3", "RESERVE"), 409, "SEAT_NOT_AVAILABLE");
+        seatAction(id, "3", "CANCEL_RESERVATION").then().statusCode(200)
+                .body("number", equalTo(3)).body("status", equalTo("AVAILABLE"));
+        problem(seatAction(id, "3", "CANCEL_RESERVATION"), 409, "SEAT_NOT_RESERVED");
+    }
+
+    @Test
+    void unknownSeatIsNotFound() {
+        UUID id = createShow(5);
+        problem(seatAction(id, "5", "RESERVE"), 404, "SEAT_NOT_FOUND");
+        problem(seatAction(id, "-1", "RESERVE"), 404, "SEAT_NOT_FOUND");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {
+            "{bad json",
+            "{\"showId\":\"not-a-uuid\",\"title\":\"T\",\"maxSeats\":5}",
+            "{\"title\":\"T\",\"maxSeats\":5}",
+            "{\"showId\":\"%s\",\"maxSeats\":5}",
+            "{\"showId\":\"%s\",\"title\":\"   \",\"maxSeats\":5}",
+            "{\"showId\":\"%s\",\"title\":7,\"maxSeats\":5}",
+            "{\"showId\":\"%s\",\"title\":\"T\"}",
+            "{\"showId\":\"%s\",\"title\":\"T\",\"maxSeats\":0}",
+            "{\"showId\":\"%s\",\"title\":\"T\",\"maxSeats\":10001}",
+            "{\"showId\":\"%s\",\"title\":\"T\",\"maxSeats\":5.5}",
+            "{\"showId\":\"%s\",\"title\":\"T\",\"maxSeats\":\"five\"}",
+            "{\"showId\":\"%s\",\"title\":\"T\",\"maxSeats\":99999999999}",
+            "[]",
+            "null",
+            ""})
+    void refusesInvalidShowsWithAProblem(String template) {
+        String body = template.formatted(UUID.randomUUID());
+        ValidatableResponse response = given().contentType(ContentType.JSON).body(body).when().post("/shows")
+                .then().statusCode(400).contentType("application/problem+json")
+                .body("status", equalTo(400)).body("detail", notNullValue());
+        response.body("code", org.hamcrest.Matchers.oneOf("VALIDATION_FAILED", "MALFORMED_JSON"));
+    }
+
+    @Test
+    void reportsEveryInvalidFieldByName() {
+        given().contentType(ContentType.JSON).body("{\"title\":\"" + "x".repeat(201) + "\",\"maxSeats\":0}")
+                .when().post("/shows")
+                .then().statusCode(400).contentType("application/problem+json")
+                .body("code", equalTo("VALIDATION_FAILED"))
+                .body("violations.field", equalTo(java.util.List.of("maxSeats", "showId", "title")));
+    }
+
+    @Test
+    void refusesInvalidSeatRequests() {
+        UUID id = createShow(3);
+        problem(seatAction(id, "abc", "RESERVE"), 400, "VALIDATION_FAILED").body("violations.field", hasItem("seatNum"));
+        problem(seatAction(id, "99999999999", "RESERVE"), 400, "VALIDATION_FAILED");
+        problem(given().contentType(ContentType.JSON).body("{\"action\":\"RESERVE\"}").when().patch("/shows/nope/seats/1"),
+                400, "VALIDATION_FAILED").body("violations.field", hasItem("showId"));
+        problem(seatAction(id, "1", "DANCE"), 400, "VALIDATION_FAILED").body("violations.field", hasItem("action"));
+        problem(given().contentType(ContentType.JSON).body("{}").when().patch("/shows/" + id + "/seats/1"),
+                400, "VALIDATION_FAILED").body("violations.field", hasItem("action"));
+        problem(given().contentType(ContentType.JSON).body("{\"action\":").when().patch("/shows/" + id + "/seats/1"),
+                400, "MALFORMED_JSON");
+    }
+
+    @Test
+    void refusesAnOversizedBody() {
+        String huge = "{\"title\":\"" + "x".repeat(20_000) + "\"}";
+        problem(given().contentType(ContentType.JSON).body(huge).when().post("/shows"), 413, "PAYLOAD_TOO_LARGE");
+    }
+
+    @Test
+    void unknownRoutesMethodsAndMediaTypesGetProblems() {
+        problem(given().when().get("/no-such-thing"), 404, "NOT_FOUND");
+        problem(given().when().delete("/shows/" + UUID.randomUUID()), 405, "METHOD_NOT_ALLOWED");
+        problem(given().contentType(ContentType.TEXT).body("hello").when().post("/shows"), 415, "UNSUPPORTED_MEDIA_TYPE");
+    }
+
+    @Test
+    void rejectsAnOverlongCorrelationId() {
+        problem(given().contentType(ContentType.JSON).header("X-Correlation-Id", "c".repeat(200))
+                .body(createBody(UUID.randomUUID(), "T", 1)).when().post("/shows"), 400, "VALIDATION_FAILED");
+    }
+
+    @Test
+    void servesHealthMetricsAndOpenApi() {
+        given().when().get("/q/health/live").then().statusCode(200).body("status", equalTo("UP"));
+        given().when().get("/q/health/ready").then().statusCode(200).body("status", equalTo("UP"));
+        reserve(createShow(1), 0).statusCode(200);
+        given().when().get("/q/metrics").then().statusCode(200)
+                .body(org.hamcrest.Matchers.containsString("http_server_requests_seconds_bucket"))
+                .body(org.hamcrest.Matchers.containsString("boxoffice_events_appended_total"))
+                .body(org.hamcrest.Matchers.containsString("boxoffice_entities_in_memory"))
+                .body(org.hamcrest.Matchers.containsString("boxoffice_eventstore_append_seconds_bucket"));
+        given().when().get("/q/openapi?format=json").then().statusCode(200)
+                .body("paths", org.hamcrest.Matchers.hasKey("/shows/{showId}/seats/{seatNum}"));
+        given().when().get("/q/swagger-ui/").then().statusCode(200);
+    }
+
+    static UUID createShow(int seats) {
+        UUID id = UUID.randomUUID();
+        given().contentType(ContentType.JSON).body(createBody(id, "Show", seats)).when().post("/shows").then().statusCode(201);
+        return id;
+    }
+
+    static String createBody(UUID id, String title, int seats) {
+        return "{\"showId\":\"" + id + "\",\"title\":\"" + title + "\",\"maxSeats\":" + seats + "}";
+    }
+
+    private static ValidatableResponse reserve(UUID id, int seat) {
+        return seatAction(id, Integer.toString(seat), "RESERVE").then();
+    }
+
+    private static io.restassured.response.Response seatAction(UUID id, String seat, String action) {
+        return given().contentType(ContentType.JSON).body("{\"action\":\"" + action + "\"}")
+                .when().patch("/shows/" + id + "/seats/" + seat);
+    }
+
+    private static ValidatableResponse problem(io.restassured.response.Response response, int status, String code) {
+        return response.then().statusCode(status).contentType("application/problem+json")
+                .body("status", equalTo(status)).body("code", equalTo(code)).body("title", notNullValue())
+                .body("detail", notNullValue());
+    }
+}
