@@ -1,0 +1,99 @@
+package dev.boxoffice.process;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/** The packaged service (target/quarkus-app) as a separate process, started, stopped or killed like in production. */
+final class ServiceProcess implements AutoCloseable {
+
+    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+
+    private final Process process;
+    private final int port;
+    private final Path log;
+
+    private ServiceProcess(Process process, int port, Path log) {
+        this.process = process;
+        this.port = port;
+        this.log = log;
+    }
+
+    static ServiceProcess start(Map<String, String> properties, Path logDirectory) throws Exception {
+        int port = freePort();
+        String jar = System.getProperty("boxoffice.service.jar", "target/quarkus-app/quarkus-run.jar");
+        String java = ProcessHandle.current().info().command().orElse("java");
+        List<String> command = new ArrayList<>(List.of(java, "-Xmx256m", "-Dquarkus.http.port=" + port));
+        properties.forEach((key, value) -> command.add("-D" + key + "=" + value));
+        command.addAll(List.of("-jar", jar));
+        Files.createDirectories(logDirectory);
+        Path log = logDirectory.resolve("service-" + port + ".log");
+        Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile())
+                .directory(logDirectory.toFile()).start();
+        ServiceProcess service = new ServiceProcess(process, port, log);
+        service.awaitReady();
+        return service;
+    }
+
+    String url(String path) {
+        return "http://localhost:" + port + path;
+    }
+
+    /** SIGTERM: Quarkus shuts down in order (and stops the embedded PostgreSQL it started). */
+    void stop() throws Exception {
+        process.destroy();
+        if (!process.waitFor(60, TimeUnit.SECONDS)) {
+            throw new IllegalStateException("service did not stop within 60 s; log: " + log);
+        }
+    }
+
+    /** SIGKILL: no shutdown hook runs; whatever was acknowledged must already be committed. */
+    void kill() throws Exception {
+        process.destroyForcibly();
+        process.waitFor(30, TimeUnit.SECONDS);
+    }
+
+    @Override
+    public void close() throws Exception {
+        if (process.isAlive()) {
+            stop();
+        }
+    }
+
+    private void awaitReady() throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
+        while (System.nanoTime() < deadline) {
+            if (!process.isAlive()) {
+                throw new IllegalStateException("service exited with " + process.exitValue() + ":\n" + Files.readString(log));
+            }
+            try {
+                HttpResponse<String> ready = HTTP.send(HttpRequest.newBuilder(URI.create(url("/q/health/ready"))).build(),
+                        HttpResponse.BodyHandlers.ofString());
+                if (ready.statusCode() == 200) {
+                    return;
+                }
+            } catch (IOException notYet) {
+                // still starting
+            }
+            Thread.sleep(100);
+        }
+        process.destroyForcibly();
+        throw new IllegalStateException("service not ready within 90 s:\n" + Files.readString(log));
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        }
+    }
+}

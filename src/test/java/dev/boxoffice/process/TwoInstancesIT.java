@@ -1,0 +1,117 @@
+package dev.boxoffice.process;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.boxoffice.database.EmbeddedDatabase;
+import dev.boxoffice.support.TestDatabase;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Hundreds of concurrent reservations of a few seats, on one instance and split across two: one winner per seat. */
+class TwoInstancesIT {
+
+    private static final int SEATS = 5;
+    private static final int REQUESTS = 300;
+
+    @TempDir
+    static Path work;
+
+    private static ServiceProcess first;
+    private static ServiceProcess second;
+
+    @BeforeAll
+    static void startTwoInstancesOnOneDatabase() throws Exception {
+        EmbeddedDatabase db = TestDatabase.shared();
+        Map<String, String> external = Map.of(
+                "quarkus.datasource.reactive.url", db.reactiveUrl(),
+                "quarkus.datasource.jdbc.url", db.jdbcUrl(),
+                "quarkus.datasource.username", EmbeddedDatabase.USER);
+        first = ServiceProcess.start(external, work);
+        second = ServiceProcess.start(external, work);
+    }
+
+    @AfterAll
+    static void stop() throws Exception {
+        if (first != null) {
+            first.close();
+        }
+        if (second != null) {
+            second.close();
+        }
+    }
+
+    @Test
+    void oneInstanceReservesEachSeatExactlyOnce() throws Exception {
+        UUID show = UUID.randomUUID();
+        assertThat(Http.createShow(first, show, SEATS).statusCode()).isEqualTo(201);
+
+        assertOneWinnerPerSeat(show, race(show, List.of(first)));
+    }
+
+    @Test
+    void twoInstancesReserveEachSeatExactlyOnce() throws Exception {
+        UUID show = UUID.randomUUID();
+        assertThat(Http.createShow(first, show, SEATS).statusCode()).isEqualTo(201);
+        assertThat(Http.getShow(second, show).statusCode()).isEqualTo(200); // both now hold the show in memory
+
+        assertOneWinnerPerSeat(show, race(show, List.of(first, second)));
+    }
+
+    private static List<Result> race(UUID show, List<ServiceProcess> instances) {
+        List<CompletableFuture<HttpResponse<String>>> calls = new ArrayList<>();
+        List<Integer> seats = new ArrayList<>();
+        for (int i = 0; i < REQUESTS; i++) {
+            seats.add(i % SEATS);
+            calls.add(Http.seatAsync(instances.get(i % instances.size()), show, i % SEATS, "RESERVE"));
+        }
+        List<Result> results = new ArrayList<>();
+        for (int i = 0; i < REQUESTS; i++) {
+            results.add(new Result(seats.get(i), calls.get(i).join().statusCode()));
+        }
+        return results;
+    }
+
+    private static void assertOneWinnerPerSeat(UUID show, List<Result> results) throws Exception {
+        Map<Integer, Integer> winners = new HashMap<>();
+        for (Result result : results) {
+            assertThat(result.status).as("status of a reservation of seat %d", result.seat).isIn(200, 409);
+            if (result.status == 200) {
+                winners.merge(result.seat, 1, Integer::sum);
+            }
+        }
+        assertThat(winners).hasSize(SEATS).allSatisfy((seat, count) -> assertThat(count).isEqualTo(1));
+
+        try (Connection db = DriverManager.getConnection(TestDatabase.shared().jdbcUrl(), EmbeddedDatabase.USER, "");
+                PreparedStatement query = db.prepareStatement(
+                        "SELECT version, event_type FROM events WHERE stream_id = ? ORDER BY version")) {
+            query.setString(1, "show-" + show);
+            List<String> types = new ArrayList<>();
+            long expectedVersion = 1;
+            try (ResultSet rows = query.executeQuery()) {
+                while (rows.next()) {
+                    assertThat(rows.getLong(1)).isEqualTo(expectedVersion++);
+                    types.add(rows.getString(2));
+                }
+            }
+            assertThat(types).first().isEqualTo("ShowCreated");
+            assertThat(types.subList(1, types.size())).hasSize(SEATS).containsOnly("SeatReserved");
+        }
+    }
+
+    private record Result(int seat, int status) {
+    }
+}
