@@ -10,6 +10,7 @@ import io.vertx.sqlclient.Tuple;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * The event store on PostgreSQL, through the non-blocking Vert.x client: every method returns at once and
@@ -66,24 +67,24 @@ public final class PostgresEventStore {
         if (expectedVersion < 0) {
             throw new IllegalArgumentException("expected version must not be negative: " + expectedVersion);
         }
-        return uni(groupCommit.append(streamId, expectedVersion, events));
+        return uni(() -> groupCommit.append(streamId, expectedVersion, events));
     }
 
     /** The events of one stream with a version above {@code afterVersion}, in version order. */
     public Uni<List<RecordedEvent>> readStream(String streamId, long afterVersion) {
-        return uni(pool.preparedQuery(READ_STREAM_SQL).execute(Tuple.of(streamId, afterVersion))
+        return uni(() -> pool.preparedQuery(READ_STREAM_SQL).execute(Tuple.of(streamId, afterVersion))
                 .map(PostgresEventStore::toEvents));
     }
 
     /** Up to {@code limit} committed events of all streams after {@code after}, in commit-safe order. */
     public Uni<List<RecordedEvent>> readAll(LogPosition after, int limit) {
-        return uni(pool.preparedQuery(READ_ALL_SQL)
+        return uni(() -> pool.preparedQuery(READ_ALL_SQL)
                 .execute(Tuple.of(Long.toString(after.transactionId()), after.position(), limit))
                 .map(PostgresEventStore::toEvents));
     }
 
     public Uni<Optional<Snapshot>> loadSnapshot(String streamId) {
-        return uni(pool.preparedQuery(LOAD_SNAPSHOT_SQL).execute(Tuple.of(streamId)).map(rows -> {
+        return uni(() -> pool.preparedQuery(LOAD_SNAPSHOT_SQL).execute(Tuple.of(streamId)).map(rows -> {
             if (rows.size() == 0) {
                 return Optional.empty();
             }
@@ -94,7 +95,7 @@ public final class PostgresEventStore {
 
     /** Stores a snapshot unless a newer one is already stored. */
     public Uni<Void> saveSnapshot(Snapshot snapshot) {
-        return uni(pool.preparedQuery(SAVE_SNAPSHOT_SQL)
+        return uni(() -> pool.preparedQuery(SAVE_SNAPSHOT_SQL)
                 .execute(Tuple.of(snapshot.streamId(), snapshot.version(),
                         io.vertx.core.buffer.Buffer.buffer(snapshot.payload())))
                 .<Void>mapEmpty());
@@ -109,7 +110,8 @@ public final class PostgresEventStore {
         return events;
     }
 
-    private static <T> Uni<T> uni(Future<T> future) {
-        return UniHelper.toUni(future);
+    /** Lazy, as a Uni should be: nothing is sent until subscription, and every subscription sends again. */
+    private static <T> Uni<T> uni(Supplier<Future<T>> operation) {
+        return Uni.createFrom().deferred(() -> UniHelper.toUni(operation.get()));
     }
 }
