@@ -15,7 +15,12 @@ public final class BoxOfficeMain {
     }
 
     public static void main(String... args) {
-        DatabaseBootstrap.configure();
+        try {
+            DatabaseBootstrap.configure();
+        } catch (IllegalArgumentException | IllegalStateException e) {
+            System.err.println("boxoffice: " + e.getMessage());
+            System.exit(2);
+        }
         Quarkus.run(args);
     }
 }

@@ -3,8 +3,5 @@ package dev.boxoffice.eventstore;
 /** Told of every append statement committed: how many appends and events it carried, and how long it took. */
 public interface AppendMetrics {
 
-    AppendMetrics NONE = (appends, events, nanos) -> {
-    };
-
     void flushed(int appends, int events, long nanos);
 }
