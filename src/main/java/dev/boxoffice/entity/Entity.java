@@ -2,6 +2,7 @@ package dev.boxoffice.entity;
 
 import dev.boxoffice.domain.Decider;
 import dev.boxoffice.domain.Decision;
+import dev.boxoffice.domain.Rejection;
 import dev.boxoffice.eventstore.AppendResult;
 import dev.boxoffice.eventstore.NewEvent;
 import dev.boxoffice.eventstore.RecordedEvent;
@@ -251,7 +252,7 @@ final class Entity<C, E, S> {
         }
     }
 
-    private record Decided<C, E, S>(Work<C, S> work, List<E> events, S state, dev.boxoffice.domain.Rejection rejection) {
+    private record Decided<C, E, S>(Work<C, S> work, List<E> events, S state, Rejection rejection) {
 
         CommandOutcome<S> outcome(long versionAfter) {
             return rejection == null ? new CommandOutcome.Accepted<>(state, versionAfter) : new CommandOutcome.Rejected<>(rejection);

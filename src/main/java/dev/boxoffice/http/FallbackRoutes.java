@@ -31,16 +31,13 @@ public class FallbackRoutes {
             String length = ctx.request().getHeader(HttpHeaders.CONTENT_LENGTH);
             if (length != null && isOver(length)) {
                 ctx.response().putHeader(HttpHeaders.CONNECTION, "close");
-                send(ctx, Problem.of(413, "Payload too large", ErrorCode.PAYLOAD_TOO_LARGE,
-                        "The request body is larger than " + maxBodyBytes + " bytes."));
+                send(ctx, Problem.payloadTooLarge("The request body is larger than " + maxBodyBytes + " bytes."));
             } else {
                 ctx.next();
             }
         });
-        router.route().last().handler(ctx -> send(ctx,
-                Problem.of(404, "Not found", ErrorCode.NOT_FOUND, "No resource at this path.")));
-        router.errorHandler(413, ctx -> send(ctx,
-                Problem.of(413, "Payload too large", ErrorCode.PAYLOAD_TOO_LARGE, "The request body is too large.")));
+        router.route().last().handler(ctx -> send(ctx, Problem.noSuchPath()));
+        router.errorHandler(413, ctx -> send(ctx, Problem.payloadTooLarge("The request body is too large.")));
     }
 
     private boolean isOver(String contentLength) {

@@ -19,6 +19,14 @@ public record Problem(String type, String title, int status, String code, String
         return new Problem(typeOf(code), title, status, code, detail, null);
     }
 
+    static Problem noSuchPath() {
+        return of(404, "Not found", ErrorCode.NOT_FOUND, "No resource at this path.");
+    }
+
+    static Problem payloadTooLarge(String detail) {
+        return of(413, "Payload too large", ErrorCode.PAYLOAD_TOO_LARGE, detail);
+    }
+
     static Problem invalid(String detail, List<Violation> violations) {
         return new Problem(typeOf(ErrorCode.VALIDATION_FAILED), "Invalid request", 400, ErrorCode.VALIDATION_FAILED,
                 detail, violations.isEmpty() ? null : violations);

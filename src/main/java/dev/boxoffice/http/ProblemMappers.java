@@ -60,10 +60,10 @@ public class ProblemMappers {
             return json(json);
         }
         return respond(switch (status) {
-            case 404 -> Problem.of(404, "Not found", ErrorCode.NOT_FOUND, "No resource at this path.");
+            case 404 -> Problem.noSuchPath();
             case 405 -> Problem.of(405, "Method not allowed", ErrorCode.METHOD_NOT_ALLOWED, "This path does not support this method.");
             case 406 -> Problem.of(406, "Not acceptable", ErrorCode.NOT_ACCEPTABLE, "Responses are application/json.");
-            case 413 -> Problem.of(413, "Payload too large", ErrorCode.PAYLOAD_TOO_LARGE, "The request body is too large.");
+            case 413 -> Problem.payloadTooLarge("The request body is too large.");
             case 415 -> Problem.of(415, "Unsupported media type", ErrorCode.UNSUPPORTED_MEDIA_TYPE, "Send the body as application/json.");
             default -> status >= 500
                     ? Problem.of(status, "Server error", ErrorCode.INTERNAL_ERROR, "The server could not complete the request.")
