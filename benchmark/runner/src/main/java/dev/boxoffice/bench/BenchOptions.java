@@ -1,0 +1,202 @@
+package dev.boxoffice.bench;
+
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Command-line options: scenario names, then {@code --name value} (or {@code --name=value}) pairs. Every option
+ * has a default that keeps the full run under ten minutes on a 2-core machine.
+ */
+public final class BenchOptions {
+
+    public static final List<String> SCENARIOS = List.of("limits", "dispatch", "serial", "contention", "sweep");
+
+    private static final Map<String, String[]> OPTIONS = new LinkedHashMap<>();
+
+    static {
+        option("out", "", "run folder (default bench-results/<date-time>)");
+        option("target", "", "benchmark a running server with the same HTTP API instead of starting the service");
+        option("database-url", "", "external PostgreSQL (postgresql://user:password@host:port/db) instead of the embedded one");
+        option("cpus-service", "", "cores for the service and the hello service (taskset list; default: first half)");
+        option("cpus-postgres", "", "cores for PostgreSQL (default: second half)");
+        option("cpus-loadgen", "", "cores for the load generator (default: second half)");
+        option("no-pin", "false", "do not pin processes to cores");
+        option("slo-ms", "50", "p99 bar in milliseconds that a step must meet to count towards capacity");
+        option("step-seconds", "15", "duration of each open-model step");
+        option("warmup-seconds", "10", "unreported warm-up before the serial and contention steps, at their first rate");
+        option("connections", "64", "HTTP connections of the open-model load generator");
+        option("timeout-ms", "10000", "a request not answered within this is a timeout");
+        option("keep-going", "false", "run every step even after one missed the SLO (default: stop after it)");
+        option("serial-start", "2000", "serial: first step, requests per second");
+        option("serial-increment", "2000", "serial: added per step, requests per second");
+        option("serial-steps", "10", "serial: number of steps");
+        option("seats", "50", "serial: seats per show (a user creates one show, then reserves every seat)");
+        option("contention-start", "2000", "contention: first step, requests per second (2 per user; retries on 409 come on top)");
+        option("contention-increment", "2000", "contention: added per step");
+        option("contention-steps", "8", "contention: number of steps");
+        option("hot-shows", "2", "contention: shows that every user competes for");
+        option("hot-seats", "50", "contention: seats per hot show");
+        option("sweep-connections", "1,5,10,20,40", "sweep: closed-loop connection counts");
+        option("sweep-seconds", "8", "sweep: seconds per level and operation");
+        option("dispatch-connections", "40", "dispatch and HTTP limit: closed-loop connections");
+        option("dispatch-seconds", "10", "dispatch and HTTP limit: seconds measured per variant (after 5 s of warm-up)");
+        option("limits-seconds", "8", "limits: seconds per PostgreSQL append measurement");
+        option("limits-clients", "8", "limits: PostgreSQL connections appending at once");
+        option("limits-batch", "64", "limits: rows per multi-row INSERT");
+        option("service-jvm-options", "", "extra JVM options for the service (space separated)");
+    }
+
+    private final List<String> scenarios;
+    private final Map<String, String> values;
+
+    private BenchOptions(List<String> scenarios, Map<String, String> values) {
+        this.scenarios = scenarios;
+        this.values = values;
+    }
+
+    private static void option(String name, String defaultValue, String help) {
+        OPTIONS.put(name, new String[] {defaultValue, help});
+    }
+
+    public static BenchOptions parse(List<String> args) {
+        List<String> scenarios = new ArrayList<>();
+        Map<String, String> values = new LinkedHashMap<>();
+        OPTIONS.forEach((name, spec) -> values.put(name, spec[0]));
+        for (int i = 0; i < args.size(); i++) {
+            String arg = args.get(i);
+            if (!arg.startsWith("--")) {
+                if (!SCENARIOS.contains(arg)) {
+                    throw new IllegalArgumentException("unknown scenario '" + arg + "'; scenarios: " + String.join(", ", SCENARIOS));
+                }
+                scenarios.add(arg);
+                continue;
+            }
+            String name = arg.substring(2);
+            String value;
+            int equals = name.indexOf('=');
+            if (equals >= 0) {
+                value = name.substring(equals + 1);
+                name = name.substring(0, equals);
+            } else if (OPTIONS.containsKey(name) && OPTIONS.get(name)[0].equals("false")) {
+                value = "true"; // a flag
+            } else if (i + 1 < args.size()) {
+                value = args.get(++i);
+            } else {
+                throw new IllegalArgumentException("option --" + name + " needs a value");
+            }
+            if (!OPTIONS.containsKey(name)) {
+                throw new IllegalArgumentException("unknown option --" + name + "; see ./boxoffice bench --help");
+            }
+            values.put(name, value);
+        }
+        BenchOptions options = new BenchOptions(scenarios.isEmpty() ? SCENARIOS : orderedLike(scenarios), values);
+        options.validate();
+        return options;
+    }
+
+    private static List<String> orderedLike(List<String> chosen) {
+        return SCENARIOS.stream().filter(chosen::contains).toList();
+    }
+
+    private void validate() {
+        for (String name : List.of("slo-ms", "step-seconds", "serial-start", "contention-start", "sweep-seconds",
+                "dispatch-seconds", "limits-seconds")) {
+            positive(name);
+        }
+        for (String name : List.of("connections", "timeout-ms", "serial-steps", "seats", "contention-steps", "hot-shows",
+                "hot-seats", "dispatch-connections", "limits-clients", "limits-batch")) {
+            if (integer(name) < 1) {
+                throw new IllegalArgumentException("--" + name + " must be a whole number >= 1");
+            }
+        }
+        number("serial-increment");
+        number("contention-increment");
+        number("warmup-seconds");
+        sweepConnections();
+    }
+
+    private void positive(String name) {
+        if (!(number(name) > 0)) {
+            throw new IllegalArgumentException("--" + name + " must be greater than 0");
+        }
+    }
+
+    public List<String> scenarios() {
+        return scenarios;
+    }
+
+    public boolean runs(String scenario) {
+        return scenarios.contains(scenario);
+    }
+
+    public String text(String name) {
+        return values.get(name);
+    }
+
+    public boolean flag(String name) {
+        return Boolean.parseBoolean(values.get(name));
+    }
+
+    public double number(String name) {
+        try {
+            return Double.parseDouble(values.get(name));
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("--" + name + " must be a number, not '" + values.get(name) + "'");
+        }
+    }
+
+    public int integer(String name) {
+        try {
+            return Integer.parseInt(values.get(name));
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("--" + name + " must be a whole number, not '" + values.get(name) + "'");
+        }
+    }
+
+    public List<Integer> sweepConnections() {
+        try {
+            List<Integer> levels = Arrays.stream(values.get("sweep-connections").split(",")).map(String::trim)
+                    .map(Integer::parseInt).toList();
+            if (levels.isEmpty() || levels.stream().anyMatch(l -> l < 1)) {
+                throw new NumberFormatException();
+            }
+            return levels;
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("--sweep-connections must be a comma-separated list of whole numbers >= 1");
+        }
+    }
+
+    public Path outputDirectory() {
+        String out = values.get("out");
+        return out.isBlank()
+                ? Path.of("bench-results", LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyy-MM-dd_HH-mm-ss")))
+                : Path.of(out);
+    }
+
+    /** The values in force, for the report. */
+    public Map<String, String> asMap() {
+        Map<String, String> copy = new LinkedHashMap<>(values);
+        copy.put("scenarios", String.join(" ", scenarios));
+        return copy;
+    }
+
+    public static String help() {
+        StringBuilder help = new StringBuilder("""
+                Usage: ./boxoffice bench [scenario...] [--option value...]
+                       ./boxoffice bench compare RUN_FOLDER_A RUN_FOLDER_B [--out FOLDER]
+
+                Scenarios (default: all, in this order): limits dispatch serial contention sweep
+
+                Options:
+                """);
+        OPTIONS.forEach((name, spec) -> help.append(String.format("  --%-22s %s%s%n", name, spec[1],
+                spec[0].isEmpty() || spec[0].equals("false") ? "" : " [" + spec[0] + "]")));
+        return help.toString();
+    }
+}

@@ -1,0 +1,234 @@
+package dev.boxoffice.bench;
+
+import dev.boxoffice.bench.report.Reports;
+import dev.boxoffice.bench.result.DispatchResult;
+import dev.boxoffice.bench.result.LimitsResult;
+import dev.boxoffice.bench.result.Machine;
+import dev.boxoffice.bench.result.RunResult;
+import dev.boxoffice.bench.result.ServiceFacts;
+import dev.boxoffice.bench.result.StepResult;
+import dev.boxoffice.bench.result.SteppedResult;
+import dev.boxoffice.bench.result.SweepResult;
+import dev.boxoffice.bench.scenario.Bench;
+import dev.boxoffice.bench.scenario.ContentionScenario;
+import dev.boxoffice.bench.scenario.DispatchScenario;
+import dev.boxoffice.bench.scenario.HelloService;
+import dev.boxoffice.bench.scenario.LimitsScenario;
+import dev.boxoffice.bench.scenario.Progress;
+import dev.boxoffice.bench.scenario.SerialScenario;
+import dev.boxoffice.bench.scenario.SweepScenario;
+import dev.boxoffice.bench.system.Cpus;
+import dev.boxoffice.bench.system.Database;
+import dev.boxoffice.bench.system.JavaService;
+import dev.boxoffice.bench.system.Pinning;
+import dev.boxoffice.bench.system.Resources;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.OffsetDateTime;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+/**
+ * One benchmark run: start PostgreSQL and the services on their cores, run the chosen scenarios in a fixed order
+ * (ceilings first, so nothing else is running while they are measured), stop everything, write the run folder.
+ */
+public final class BenchRun {
+
+    private final BenchOptions options;
+    private final Path repository;
+
+    public BenchRun(BenchOptions options, Path repository) {
+        this.options = options;
+        this.repository = repository;
+    }
+
+    public RunResult run() {
+        Path out = options.outputDirectory();
+        createDirectories(out.resolve("logs"));
+        Pinning pinning = pinning();
+        pinning.pin(ProcessHandle.current().pid(), pinning.loadGenerator());
+        Progress progress = new Progress(System.out, plannedSeconds());
+        progress.phase("BoxOffice benchmark: " + String.join(", ", options.scenarios()) + " -> " + out.toAbsolutePath());
+        progress.info(pinning.describe());
+        List<String> notes = new ArrayList<>();
+        String target = options.text("target").isBlank() ? null : options.text("target").replaceAll("/+$", "");
+        boolean needsService = Stream.of("serial", "contention", "sweep").anyMatch(options::runs);
+        boolean needsDatabase = options.runs("limits") || (needsService && target == null);
+        Resources resources = new Resources();
+        String started = OffsetDateTime.now().toString();
+        Database database = null;
+        JavaService service = null;
+        try (Bench bench = new Bench(options, resources, out, progress)) {
+            String postgresVersion = "not used";
+            if (needsDatabase) {
+                database = startDatabase(pinning, progress);
+                database.postmasterPid().ifPresent(resources::database);
+                postgresVersion = LimitsScenario.serverVersion(bench, database);
+                if (!database.isEmbedded()) {
+                    notes.add("External PostgreSQL: not pinned, its CPU is not measured.");
+                }
+            }
+            HelloService hello = new HelloService(bench, repository.resolve(
+                    "benchmark/hello-service/target/quarkus-app/quarkus-run.jar"), pinning);
+            LimitsResult limits = null;
+            DispatchResult dispatch = null;
+            if (options.runs("limits")) {
+                progress.phase("limits: PostgreSQL append rate and HTTP ceiling");
+                limits = new LimitsScenario(bench, hello).run(database);
+            }
+            if (options.runs("dispatch")) {
+                progress.phase("dispatch: event loop vs worker thread vs virtual thread");
+                dispatch = new DispatchScenario(bench, hello).run();
+            }
+            ServiceFacts facts = null;
+            SteppedResult serial = null;
+            SteppedResult contention = null;
+            SweepResult sweep = null;
+            if (needsService) {
+                String baseUrl;
+                if (target == null) {
+                    progress.phase("starting the BoxOffice service");
+                    service = startService(database, pinning, out);
+                    resources.service(service.pid());
+                    baseUrl = service.baseUrl();
+                    Thread.sleep(2000);
+                    facts = new ServiceFacts(baseUrl, service.startMillis(), resources.serviceRssMiB(), Double.NaN,
+                            options.text("service-jvm-options"));
+                    progress.info(String.format("service up: %.0f ms to first served request, idle RSS %.0f MiB",
+                            facts.startMillis(), facts.idleRssMiB()));
+                } else {
+                    baseUrl = target;
+                    facts = new ServiceFacts(target, Double.NaN, Double.NaN, Double.NaN, "");
+                    notes.add("--target " + target + ": the service was not started by this run; its CPU and RSS are not measured.");
+                }
+                if (options.runs("serial")) {
+                    progress.phase("serial: open-model step load");
+                    serial = new SerialScenario(bench, baseUrl).run();
+                }
+                if (options.runs("contention")) {
+                    progress.phase("contention: many users on a few hot shows");
+                    contention = new ContentionScenario(bench, baseUrl).run();
+                }
+                if (options.runs("sweep")) {
+                    progress.phase("sweep: closed-loop concurrency sweep");
+                    sweep = new SweepScenario(bench, baseUrl).run();
+                }
+                facts = new ServiceFacts(facts.target(), facts.startMillis(), facts.idleRssMiB(),
+                        maxRss(serial, contention, sweep), facts.jvmOptions());
+            }
+            RunResult result = new RunResult(started, progress.elapsedSeconds(),
+                    Machine.describe(postgresVersion), pinning, options.asMap(), facts, limits, dispatch, serial,
+                    contention, sweep, notes);
+            Reports.write(result, out);
+            progress.phase("done in " + Math.round(progress.elapsedSeconds()) + " s");
+            System.out.println();
+            System.out.println(Reports.summary(result));
+            System.out.println("Report: " + out.resolve("report.html").toAbsolutePath());
+            return result;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        } finally {
+            if (service != null) {
+                service.close();
+            }
+            if (database != null) {
+                database.close();
+            }
+        }
+    }
+
+    private Pinning pinning() {
+        if (options.flag("no-pin")) {
+            return Pinning.disabled();
+        }
+        if (!Pinning.tasksetAvailable()) {
+            System.out.println("taskset not found: processes are not pinned (install util-linux to pin them)");
+            return Pinning.disabled();
+        }
+        Pinning defaults = Pinning.defaults(Cpus.onlineCpus());
+        return new Pinning(orDefault("cpus-service", defaults.service()), orDefault("cpus-postgres", defaults.postgres()),
+                orDefault("cpus-loadgen", defaults.loadGenerator()), true);
+    }
+
+    private String orDefault(String option, String fallback) {
+        return options.text(option).isBlank() ? fallback : options.text(option);
+    }
+
+    private Database startDatabase(Pinning pinning, Progress progress) {
+        if (!options.text("database-url").isBlank()) {
+            progress.info("PostgreSQL: " + options.text("database-url").replaceAll("//[^@/]*@", "//***@"));
+            return Database.external(options.text("database-url"));
+        }
+        try {
+            Path dataDirectory = Files.createTempDirectory("boxoffice-bench-pg-");
+            Database database = Database.startEmbedded(dataDirectory, pinning);
+            progress.info("PostgreSQL: embedded, data in " + dataDirectory + " (fsync on, synchronous_commit on)");
+            return database;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private JavaService startService(Database database, Pinning pinning, Path out) {
+        List<String> jvmOptions = options.text("service-jvm-options").isBlank() ? List.of()
+                : Arrays.asList(options.text("service-jvm-options").trim().split("\\s+"));
+        return JavaService.start("boxoffice-service", repository.resolve("service/target/quarkus-app/quarkus-run.jar"),
+                jvmOptions, Map.of(), Map.of("DATABASE_URL", database.url()), pinning.prefix(pinning.service()),
+                out.resolve("logs"), "/q/health/ready");
+    }
+
+    private static double maxRss(SteppedResult serial, SteppedResult contention, SweepResult sweep) {
+        List<StepResult> steps = new ArrayList<>();
+        if (serial != null) {
+            steps.addAll(serial.steps());
+        }
+        if (contention != null) {
+            steps.addAll(contention.steps());
+        }
+        if (sweep != null) {
+            steps.addAll(sweep.read());
+            steps.addAll(sweep.write());
+        }
+        return steps.stream().mapToDouble(StepResult::serviceRssMiB).filter(v -> !Double.isNaN(v)).max().orElse(Double.NaN);
+    }
+
+    /** An upper bound of the run's length, for the progress lines. */
+    private double plannedSeconds() {
+        double seconds = 5;
+        double step = options.number("step-seconds");
+        double warmup = options.number("warmup-seconds");
+        if (options.runs("limits")) {
+            seconds += 2 * options.number("limits-seconds") + 10 + options.number("dispatch-seconds");
+        }
+        if (options.runs("dispatch")) {
+            seconds += 3 * (11 + options.number("dispatch-seconds"));
+        }
+        if (options.runs("serial") || options.runs("contention") || options.runs("sweep")) {
+            seconds += 6;
+        }
+        if (options.runs("serial")) {
+            seconds += warmup + options.integer("serial-steps") * (step + 1);
+        }
+        if (options.runs("contention")) {
+            seconds += warmup + options.integer("contention-steps") * (step + 1);
+        }
+        if (options.runs("sweep")) {
+            seconds += options.sweepConnections().size() * 2 * (options.number("sweep-seconds") + 1);
+        }
+        return seconds;
+    }
+
+    private static void createDirectories(Path path) {
+        try {
+            Files.createDirectories(path);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

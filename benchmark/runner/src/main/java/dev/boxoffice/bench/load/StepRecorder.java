@@ -1,0 +1,148 @@
+package dev.boxoffice.bench.load;
+
+import java.io.FileNotFoundException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogWriter;
+
+/**
+ * Counts and latencies of one step. Used from the load generator's single event loop only, so nothing here is
+ * synchronised; results are read after the step has ended on that loop.
+ *
+ * <p>Every request sent ends as exactly one of: ok (2xx), conflict (409 where the scenario expects it), HTTP error
+ * (any other status), transport error, or timeout. Latency is recorded in microseconds from the intended send time.
+ */
+public final class StepRecorder implements AutoCloseable {
+
+    private static final long MAX_MICROS = TimeUnit.SECONDS.toMicros(120);
+
+    private final Histogram all = new Histogram(MAX_MICROS, 3);
+    private Histogram interval = new Histogram(MAX_MICROS, 3);
+    private final List<TimelinePoint> timeline = new ArrayList<>();
+    private final HistogramLogWriter log;
+    private final PrintStream logStream;
+    private final long runStartNanos;
+    private long intervalStartNanos;
+    private long intervalCount;
+
+    private long sent;
+    private long ok;
+    private long conflicts;
+    private long httpErrors;
+    private long transportErrors;
+    private long timeouts;
+    private boolean closing;
+
+    public StepRecorder(Path histogramLog, long runStartNanos) {
+        try {
+            this.logStream = new PrintStream(histogramLog.toFile());
+        } catch (FileNotFoundException e) {
+            throw new IllegalStateException(e);
+        }
+        this.log = new HistogramLogWriter(logStream);
+        log.outputLogFormatVersion();
+        log.outputComment("Latency in microseconds from each request's intended send time; Interval_Max in milliseconds");
+        log.outputLegend();
+        this.runStartNanos = runStartNanos;
+        this.intervalStartNanos = System.nanoTime();
+    }
+
+    public void sent() {
+        sent++;
+    }
+
+    public void answered(long intendedNanos, int status, boolean conflictExpected) {
+        record(intendedNanos);
+        if (status >= 200 && status < 300) {
+            ok++;
+        } else if (status == 409 && conflictExpected) {
+            conflicts++;
+        } else {
+            httpErrors++;
+        }
+    }
+
+    public void failed(long intendedNanos, boolean timeout) {
+        if (timeout) {
+            timeouts++;
+        } else {
+            transportErrors++;
+        }
+    }
+
+    private void record(long intendedNanos) {
+        long micros = Math.max(1, (System.nanoTime() - intendedNanos) / 1000);
+        long clamped = Math.min(micros, MAX_MICROS);
+        all.recordValue(clamped);
+        interval.recordValue(clamped);
+        intervalCount++;
+    }
+
+    /** Closes the current one-second interval: a point on the latency-over-time chart and a line in the log. */
+    public TimelinePoint tick() {
+        long now = System.nanoTime();
+        double seconds = (now - intervalStartNanos) / 1e9;
+        TimelinePoint point = new TimelinePoint(
+                (now - runStartNanos) / 1e9,
+                seconds > 0 ? intervalCount / seconds : 0,
+                millis(interval.getValueAtPercentile(50)),
+                millis(interval.getValueAtPercentile(99)),
+                millis(interval.getMaxValue()));
+        log.outputIntervalHistogram((intervalStartNanos - runStartNanos) / 1e9, (now - runStartNanos) / 1e9, interval, 1000.0);
+        if (intervalCount > 0 && seconds >= 0.2) { // the last sliver of a drained step is no point on a chart
+            timeline.add(point);
+        }
+        interval = new Histogram(MAX_MICROS, 3);
+        intervalCount = 0;
+        intervalStartNanos = now;
+        return point;
+    }
+
+    /** From now on, users finish the request in flight and send no further one. */
+    public void close() {
+        closing = true;
+        logStream.flush();
+    }
+
+    public boolean closing() {
+        return closing;
+    }
+
+    public long inFlight() {
+        return sent - ok - conflicts - httpErrors - transportErrors - timeouts;
+    }
+
+    public long sentCount() {
+        return sent;
+    }
+
+    public double p99SoFarMillis() {
+        return millis(all.getValueAtPercentile(99));
+    }
+
+    public long errorCount() {
+        return httpErrors + transportErrors + timeouts;
+    }
+
+    public Counts counts() {
+        return new Counts(sent, ok, conflicts, httpErrors, transportErrors, timeouts);
+    }
+
+    public Latency latency() {
+        return new Latency(all.getTotalCount(), millis(all.getValueAtPercentile(50)), millis(all.getValueAtPercentile(95)),
+                millis(all.getValueAtPercentile(99)), millis(all.getValueAtPercentile(99.9)), millis(all.getMaxValue()),
+                all.getTotalCount() == 0 ? 0 : all.getMean() / 1000.0);
+    }
+
+    public List<TimelinePoint> timeline() {
+        return List.copyOf(timeline);
+    }
+
+    private static double millis(long micros) {
+        return micros / 1000.0;
+    }
+}

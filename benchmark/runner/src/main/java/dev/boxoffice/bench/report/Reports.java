@@ -1,0 +1,323 @@
+package dev.boxoffice.bench.report;
+
+import static dev.boxoffice.bench.report.Table.num;
+import static dev.boxoffice.bench.report.Table.percent;
+import static dev.boxoffice.bench.report.Table.ratio;
+
+import dev.boxoffice.bench.load.TimelinePoint;
+import dev.boxoffice.bench.result.DispatchResult;
+import dev.boxoffice.bench.result.LimitsResult;
+import dev.boxoffice.bench.result.RunResult;
+import dev.boxoffice.bench.result.StepResult;
+import dev.boxoffice.bench.result.SteppedResult;
+import dev.boxoffice.bench.result.SweepResult;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.ToDoubleFunction;
+
+/** Writes a run folder's results.json, steps.csv, report.md and report.html. */
+public final class Reports {
+
+    private Reports() {
+    }
+
+    public static void write(RunResult result, Path out) {
+        Json.write(result, out.resolve("results.json"));
+        try {
+            Files.writeString(out.resolve("steps.csv"), Csv.steps(result));
+            Files.writeString(out.resolve("report.md"), markdown(result));
+            Files.writeString(out.resolve("report.html"), Html.page("BoxOffice benchmark " + result.startedAt(), html(result)));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The headline table: printed at the end of a run and placed first in both reports. */
+    public static String summary(RunResult run) {
+        return summaryTable(run).markdown();
+    }
+
+    static Table summaryTable(RunResult run) {
+        Table table = new Table("Figure", "Measured", "Against");
+        double http = run.limits() != null && run.limits().http() != null ? run.limits().http().achievedRps() : Double.NaN;
+        SteppedResult serial = run.serial();
+        if (serial != null) {
+            StepResult atCapacity = serial.capacityStep();
+            table.row("Serial capacity (highest step with p99 ≤ " + num(serial.sloMillis(), 0) + " ms, no errors)",
+                    capacity(serial), percent(serial.capacityRps() / http) + " of the HTTP ceiling");
+            if (!serial.steps().isEmpty()) {
+                StepResult first = serial.steps().get(0);
+                table.row("Serial p99 at " + num(first.offeredRps(), 0) + " req/s", num(first.latency().p99(), 2) + " ms", "");
+            }
+            if (atCapacity != null) {
+                table.row("Service CPU at capacity", num(atCapacity.serviceCoresPer1000(), 3) + " cores per 1000 req/s",
+                        "service " + num(atCapacity.cpu().service(), 0) + "%, PostgreSQL " + num(atCapacity.cpu().database(), 0)
+                                + "%, load generator " + num(atCapacity.cpu().loadGenerator(), 0) + "% of a core");
+                table.row("Events appended at capacity", num(atCapacity.achievedRps(), 0) + " per s",
+                        run.limits() != null && run.limits().singleRow() != null
+                                ? percent(atCapacity.achievedRps() / run.limits().singleRow().rowsPerSecond())
+                                        + " of single-row commits, " + percent(atCapacity.achievedRps() / run.limits().multiRow().rowsPerSecond())
+                                        + " of batched rows" : "");
+            }
+        }
+        if (run.contention() != null) {
+            table.row("Contention capacity", capacity(run.contention()),
+                    serial != null ? percent(run.contention().capacityRps() / serial.capacityRps()) + " of serial capacity" : "");
+        }
+        if (run.service() != null) {
+            table.row("Service start to first served request", num(run.service().startMillis(), 0) + " ms", "");
+            table.row("Service RSS idle / largest under load", num(run.service().idleRssMiB(), 0) + " / "
+                    + num(run.service().maxRssMiB(), 0) + " MiB", "");
+        }
+        LimitsResult limits = run.limits();
+        if (limits != null) {
+            if (limits.singleRow() != null) {
+                table.row("PostgreSQL ceiling, single-row commits (" + limits.singleRow().clients() + " clients)",
+                        num(limits.singleRow().step().achievedRps(), 0) + " commits/s", "");
+                table.row("PostgreSQL ceiling, " + limits.multiRow().rowsPerCommit() + "-row commits",
+                        num(limits.multiRow().rowsPerSecond(), 0) + " rows/s", "");
+            }
+            table.row("HTTP ceiling, trivial endpoint on the event loop (closed loop, "
+                    + limits.http().connections() + " connections)", num(http, 0) + " req/s",
+                    limits.http().cpu().loadGenerator() >= 85 ? "a lower bound: the load generator used "
+                            + num(limits.http().cpu().loadGenerator(), 0) + "% of a core" : "");
+        }
+        DispatchResult dispatch = run.dispatch();
+        if (dispatch != null && dispatch.variant("event-loop") != null && dispatch.variant("worker") != null) {
+            DispatchResult.Variant loop = dispatch.variant("event-loop");
+            DispatchResult.Variant worker = dispatch.variant("worker");
+            table.row("Dispatch: event loop vs worker thread, max throughput", ratio(loop.load().achievedRps() / worker.load().achievedRps()),
+                    "RSS " + ratio(loop.maxRssMiB() / worker.maxRssMiB()) + ", req/s per MiB "
+                            + ratio(loop.requestsPerSecondPerMiB() / worker.requestsPerSecondPerMiB()));
+        }
+        StepResult generatorStep = busiest(run);
+        if (generatorStep != null) {
+            table.row("Load generator cost", num(generatorStep.loadGeneratorCpuPer1000(), 1) + "% of a core per 1000 req/s",
+                    "at " + num(generatorStep.achievedRps(), 0) + " req/s (" + generatorStep.scenario() + " " + generatorStep.label() + ")");
+        }
+        return table;
+    }
+
+    private static String capacity(SteppedResult result) {
+        return result.capacityIsLowerBound()
+                ? "≥ " + num(result.capacityRps(), 0) + " req/s (every step met the SLO; add steps to find the limit)"
+                : num(result.capacityRps(), 0) + " req/s";
+    }
+
+    /** The open-model step with the most answers per second that met its SLO, to quote the generator's cost at. */
+    private static StepResult busiest(RunResult run) {
+        List<StepResult> steps = new ArrayList<>();
+        if (run.serial() != null) {
+            steps.addAll(run.serial().steps());
+        }
+        if (run.contention() != null) {
+            steps.addAll(run.contention().steps());
+        }
+        return steps.stream().filter(s -> s.counts().errors() == 0)
+                .max((a, b) -> Double.compare(a.achievedRps(), b.achievedRps())).orElse(null);
+    }
+
+    static String markdown(RunResult run) {
+        StringBuilder md = new StringBuilder("# BoxOffice benchmark, " + run.startedAt() + "\n\n");
+        md.append(machine(run)).append("\n\n## Summary\n\n").append(summaryTable(run).markdown());
+        for (Section section : sections(run)) {
+            md.append("\n## ").append(section.title()).append("\n\n").append(section.text()).append("\n\n");
+            section.tables().forEach(t -> md.append(t.markdown()).append('\n'));
+        }
+        if (!run.notes().isEmpty()) {
+            md.append("\n## Notes\n\n");
+            run.notes().forEach(n -> md.append("- ").append(n).append('\n'));
+        }
+        return md.toString();
+    }
+
+    private static String html(RunResult run) {
+        StringBuilder html = new StringBuilder("<h1>BoxOffice benchmark</h1><p class=\"meta\">")
+                .append(Table.escape(machine(run))).append("</p><h2>Summary</h2>").append(summaryTable(run).html());
+        for (Section section : sections(run)) {
+            html.append("<h2>").append(Table.escape(section.title())).append("</h2><p>").append(Table.escape(section.text()))
+                    .append("</p><div class=\"charts\">");
+            section.charts().forEach(html::append);
+            html.append("</div>");
+            section.tables().forEach(t -> html.append(t.html()));
+        }
+        if (!run.notes().isEmpty()) {
+            html.append("<h2>Notes</h2><ul>");
+            run.notes().forEach(n -> html.append("<li>").append(Table.escape(n)).append("</li>"));
+            html.append("</ul>");
+        }
+        return html.toString();
+    }
+
+    private static String machine(RunResult run) {
+        var m = run.machine();
+        return String.format("%s, %d CPUs, %s GiB; %s; %s; PostgreSQL %s. Pinning: %s. Run took %s s; options: %s.",
+                m.cpuModel(), m.cpus(), num(m.memoryGiB(), 1), m.kernel(), m.jdk(), m.postgres(), run.pinning().describe(),
+                num(run.durationSeconds(), 0), run.options().get("scenarios"));
+    }
+
+    record Section(String title, String text, List<String> charts, List<Table> tables) {
+    }
+
+    private static List<Section> sections(RunResult run) {
+        List<Section> sections = new ArrayList<>();
+        if (run.limits() != null) {
+            sections.add(limits(run.limits()));
+        }
+        if (run.dispatch() != null) {
+            sections.add(dispatch(run.dispatch()));
+        }
+        if (run.serial() != null) {
+            sections.add(stepped("Serial reservations (article 000)", run.serial()));
+        }
+        if (run.contention() != null) {
+            sections.add(stepped("Contention on hot shows", run.contention()));
+        }
+        if (run.sweep() != null) {
+            sections.add(sweep(run.sweep()));
+        }
+        return sections;
+    }
+
+    private static Section limits(LimitsResult limits) {
+        Table table = new Table("Ceiling", "Clients", "Per second", "p50 ms", "p99 ms", "CPU service %", "CPU PostgreSQL %",
+                "CPU generator %");
+        for (LimitsResult.Append append : new LimitsResult.Append[] {limits.singleRow(), limits.multiRow()}) {
+            if (append != null) {
+                StepResult s = append.step();
+                table.row("PostgreSQL " + append.label(), Integer.toString(append.clients()),
+                        num(s.achievedRps(), 0) + " commits, " + num(append.rowsPerSecond(), 0) + " rows",
+                        num(s.latency().p50(), 2), num(s.latency().p99(), 2), "–", num(s.cpu().database(), 0),
+                        num(s.cpu().loadGenerator(), 0));
+            }
+        }
+        StepResult http = limits.http();
+        table.row("HTTP, trivial endpoint (event loop)", Integer.toString(http.connections()), num(http.achievedRps(), 0) + " requests",
+                num(http.latency().p50(), 2), num(http.latency().p99(), 2), num(http.cpu().service(), 0), "–",
+                num(http.cpu().loadGenerator(), 0));
+        return new Section("Limits of this machine", "Closed loop, as fast as the clients can go. PostgreSQL appends "
+                + "50-byte event rows into a table shaped like the event store's (identity position, unique stream and "
+                + "version, commit-order index) with full durability; every commit waits for its WAL flush. The HTTP "
+                + "ceiling is the hello service's event-loop endpoint on the service's cores.", List.of(), List.of(table));
+    }
+
+    private static Section dispatch(DispatchResult dispatch) {
+        Table table = new Table("Variant", "Start to first request ms", "Idle RSS MiB", "Max RSS MiB", "Max req/s", "p50 ms",
+                "p99 ms", "req/s per MiB", "CPU service %", "Blank name → 400");
+        DispatchResult.Variant base = dispatch.variant("event-loop");
+        for (DispatchResult.Variant v : dispatch.variants()) {
+            table.row(v.name(), num(v.startMillis(), 0), num(v.idleRssMiB(), 0), num(v.maxRssMiB(), 0),
+                    num(v.load().achievedRps(), 0), num(v.load().latency().p50(), 2), num(v.load().latency().p99(), 2),
+                    num(v.requestsPerSecondPerMiB(), 1), num(v.load().cpu().service(), 0), v.blankNameRejected() ? "yes" : "NO");
+        }
+        Table ratios = new Table("Variant vs event loop", "Throughput", "Max RSS", "req/s per MiB", "Start time");
+        for (DispatchResult.Variant v : dispatch.variants()) {
+            if (base != null && v != base) {
+                ratios.row(v.name(), ratio(v.load().achievedRps() / base.load().achievedRps()), ratio(v.maxRssMiB() / base.maxRssMiB()),
+                        ratio(v.requestsPerSecondPerMiB() / base.requestsPerSecondPerMiB()), ratio(v.startMillis() / base.startMillis()));
+            }
+        }
+        List<String> names = dispatch.variants().stream().map(DispatchResult.Variant::name).toList();
+        List<String> charts = List.of(
+                Chart.bars("Max throughput (req/s)", "req/s", names, List.of(series("req/s", dispatch.variants(), v -> v.load().achievedRps())), false),
+                Chart.bars("Resident memory (MiB)", "MiB", names, List.of(series("idle", dispatch.variants(), DispatchResult.Variant::idleRssMiB),
+                        series("max under load", dispatch.variants(), DispatchResult.Variant::maxRssMiB)), false));
+        return new Section("Dispatch: event loop, worker thread, virtual thread (article 001)", "GET /hello/{variant}/{name} "
+                + "with @NotBlank validation, each variant in a fresh JVM on the service's cores; closed loop for the max throughput.",
+                charts, List.of(table, ratios));
+    }
+
+    private static <T> Chart.Series series(String name, List<T> items, ToDoubleFunction<T> value) {
+        List<double[]> points = new ArrayList<>();
+        for (int i = 0; i < items.size(); i++) {
+            points.add(new double[] {i, value.applyAsDouble(items.get(i))});
+        }
+        return new Chart.Series(name, points);
+    }
+
+    private static Section stepped(String title, SteppedResult result) {
+        boolean conflicts = result.scenario().equals("contention");
+        Table table = conflicts
+                ? new Table("Offered req/s", "Achieved req/s", "p50 ms", "p95 ms", "p99 ms", "p99.9 ms", "max ms", "Conflicts (409)",
+                        "Errors", "Timeouts", "CPU service %", "CPU PostgreSQL %", "CPU generator %", "Service cores per 1000 req/s", "RSS MiB", "SLO")
+                : new Table("Offered req/s", "Achieved req/s", "p50 ms", "p95 ms", "p99 ms", "p99.9 ms", "max ms", "Errors",
+                        "Timeouts", "CPU service %", "CPU PostgreSQL %", "CPU generator %", "Service cores per 1000 req/s", "RSS MiB", "SLO");
+        for (StepResult s : result.steps()) {
+            List<String> row = new ArrayList<>(List.of(num(s.offeredRps(), 0), num(s.achievedRps(), 0), num(s.latency().p50(), 2),
+                    num(s.latency().p95(), 2), num(s.latency().p99(), 2), num(s.latency().p999(), 2), num(s.latency().max(), 1)));
+            if (conflicts) {
+                row.add(Long.toString(s.counts().conflicts()));
+            }
+            row.addAll(List.of(Long.toString(s.counts().httpErrors() + s.counts().transportErrors()),
+                    Long.toString(s.counts().timeouts()), num(s.cpu().service(), 0), num(s.cpu().database(), 0),
+                    num(s.cpu().loadGenerator(), 0), num(s.serviceCoresPer1000(), 3), num(s.serviceRssMiB(), 0),
+                    s.meets(result.sloMillis()) ? "met" : "**missed**"));
+            table.row(row.toArray(String[]::new));
+        }
+        List<StepResult> steps = result.steps();
+        List<String> labels = steps.stream().map(s -> num(s.offeredRps(), 0)).toList();
+        List<String> charts = List.of(
+                Chart.line("Latency vs offered load", "offered req/s", "ms (log scale)", List.of(
+                        points("p50", steps, StepResult::offeredRps, s -> s.latency().p50()),
+                        points("p99", steps, StepResult::offeredRps, s -> s.latency().p99()),
+                        points("p99.9", steps, StepResult::offeredRps, s -> s.latency().p999())), true,
+                        result.sloMillis(), "SLO " + num(result.sloMillis(), 0) + " ms"),
+                Chart.line("Achieved vs offered throughput", "offered req/s", "req/s", List.of(
+                        points("achieved", steps, StepResult::offeredRps, StepResult::achievedRps),
+                        points("offered", steps, StepResult::offeredRps, StepResult::offeredRps)), false, Double.NaN, ""),
+                Chart.bars("CPU per step (% of one core)", "% of a core", labels, List.of(
+                        indexed("service", steps, s -> s.cpu().service()),
+                        indexed("PostgreSQL", steps, s -> s.cpu().database()),
+                        indexed("load generator", steps, s -> s.cpu().loadGenerator())), true),
+                Chart.line("Latency over time (per second)", "seconds since the run started", "ms (log scale)", List.of(
+                        timeline("p50", steps, TimelinePoint::p50), timeline("p99", steps, TimelinePoint::p99)), true,
+                        result.sloMillis(), "SLO"));
+        String text = result.description() + ". Open model: users arrive at a constant rate whatever the latency; "
+                + "latency is measured from each request's intended send time. Capacity: " + capacity(result) + ".";
+        return new Section(title, text, charts, List.of(table));
+    }
+
+    private static Section sweep(SweepResult sweep) {
+        Table table = new Table("Connections", "Read req/s", "Read mean ms", "Read p99 ms", "Read max ms", "Write req/s",
+                "Write mean ms", "Write p99 ms", "Write max ms", "Errors", "CPU service % (write)", "CPU PostgreSQL % (write)");
+        for (int i = 0; i < sweep.read().size(); i++) {
+            StepResult r = sweep.read().get(i);
+            StepResult w = sweep.write().get(i);
+            table.row(Integer.toString(r.connections()), num(r.achievedRps(), 0), num(r.latency().mean(), 3), num(r.latency().p99(), 2),
+                    num(r.latency().max(), 1), num(w.achievedRps(), 0), num(w.latency().mean(), 3), num(w.latency().p99(), 2),
+                    num(w.latency().max(), 1), Long.toString(r.counts().errors() + w.counts().errors()), num(w.cpu().service(), 0),
+                    num(w.cpu().database(), 0));
+        }
+        List<String> charts = List.of(
+                Chart.line("Throughput vs connections", "connections", "req/s", List.of(
+                        points("read", sweep.read(), s -> s.connections(), StepResult::achievedRps),
+                        points("write", sweep.write(), s -> s.connections(), StepResult::achievedRps)), false, Double.NaN, ""),
+                Chart.line("Mean and max latency vs connections", "connections", "ms (log scale)", List.of(
+                        points("read mean", sweep.read(), s -> s.connections(), s -> s.latency().mean()),
+                        points("write mean", sweep.write(), s -> s.connections(), s -> s.latency().mean()),
+                        points("read max", sweep.read(), s -> s.connections(), s -> s.latency().max()),
+                        points("write max", sweep.write(), s -> s.connections(), s -> s.latency().max())), true, Double.NaN, ""));
+        return new Section("Concurrency sweep (article 003)", "Closed loop: each connection sends its next request when the "
+                + "previous one is answered. Read: GET /shows/{id} of a 100-seat show. Write: reserve then cancel seats of the "
+                + "connection's own show, one event per request.", charts, List.of(table));
+    }
+
+    private static Chart.Series points(String name, List<StepResult> steps, ToDoubleFunction<StepResult> x,
+            ToDoubleFunction<StepResult> y) {
+        return new Chart.Series(name, steps.stream().map(s -> new double[] {x.applyAsDouble(s), y.applyAsDouble(s)}).toList());
+    }
+
+    private static Chart.Series indexed(String name, List<StepResult> steps, ToDoubleFunction<StepResult> y) {
+        return series(name, steps, y);
+    }
+
+    private static Chart.Series timeline(String name, List<StepResult> steps, ToDoubleFunction<TimelinePoint> y) {
+        List<double[]> points = new ArrayList<>();
+        steps.forEach(s -> s.timeline().forEach(p -> points.add(new double[] {p.atSeconds(), y.applyAsDouble(p)})));
+        return new Chart.Series(name, points);
+    }
+}

@@ -1,0 +1,19 @@
+package dev.boxoffice.bench.result;
+
+/**
+ * The machine's ceilings in this run: PostgreSQL appending event rows (one row per commit from several clients, and
+ * many rows per commit), and the HTTP layer on a trivial endpoint. Any of them may be null when it was not measured.
+ */
+public record LimitsResult(Append singleRow, Append multiRow, StepResult http) {
+
+    /**
+     * @param step the commits, as a step: achievedRps is commits per second and latency the commit round trip
+     * @param rowsPerCommit rows in each INSERT
+     */
+    public record Append(String label, int clients, int rowsPerCommit, StepResult step) {
+
+        public double rowsPerSecond() {
+            return step.achievedRps() * rowsPerCommit;
+        }
+    }
+}

@@ -1,0 +1,37 @@
+package dev.boxoffice.bench.result;
+
+import dev.boxoffice.bench.load.Counts;
+import dev.boxoffice.bench.load.Latency;
+import dev.boxoffice.bench.load.TimelinePoint;
+import dev.boxoffice.bench.system.Resources.CpuShare;
+import java.util.List;
+
+/**
+ * One measured step: the load offered (NaN for closed-loop steps), what came back, and what it cost.
+ *
+ * @param achievedRps answered requests (2xx and expected 409) per second of load
+ * @param serviceRssMiB the service's largest resident set size seen during the step
+ * @param histogramLog file name of the HdrHistogram interval log (one histogram per second), in the run folder
+ */
+public record StepResult(String scenario, String label, double offeredRps, int connections, double seconds, Counts counts,
+        double achievedRps, Latency latency, CpuShare cpu, double serviceRssMiB, List<TimelinePoint> timeline,
+        String histogramLog) {
+
+    /** Load generator CPU per 1000 answered requests per second, in percent of one core. */
+    public double loadGeneratorCpuPer1000() {
+        return per1000(cpu.loadGenerator());
+    }
+
+    /** Service CPU per 1000 answered requests per second, in cores. */
+    public double serviceCoresPer1000() {
+        return per1000(cpu.service()) / 100;
+    }
+
+    public boolean meets(double sloMillis) {
+        return counts.errors() == 0 && latency.count() > 0 && latency.p99() <= sloMillis;
+    }
+
+    private double per1000(double percent) {
+        return achievedRps > 0 ? percent / (achievedRps / 1000) : Double.NaN;
+    }
+}

@@ -1,0 +1,129 @@
+package dev.boxoffice.bench.scenario;
+
+import dev.boxoffice.bench.BenchOptions;
+import dev.boxoffice.bench.load.LoadClient;
+import dev.boxoffice.bench.load.StepRecorder;
+import dev.boxoffice.bench.result.StepResult;
+import dev.boxoffice.bench.system.JavaService;
+import dev.boxoffice.bench.system.Resources;
+import dev.boxoffice.bench.system.Resources.CpuShare;
+import io.vertx.core.Context;
+import io.vertx.core.Vertx;
+import io.vertx.core.VertxOptions;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Consumer;
+
+/**
+ * What every scenario shares: the load generator's single event loop, the resource probe, the run folder, and
+ * {@link #step}, which runs one measured step and turns it into a {@link StepResult}.
+ */
+public final class Bench implements AutoCloseable {
+
+    private final Vertx vertx;
+    private final Context loop;
+    private final BenchOptions options;
+    private final Resources resources;
+    private final Path runDirectory;
+    private final Progress progress;
+
+    public Bench(BenchOptions options, Resources resources, Path runDirectory, Progress progress) {
+        // One event loop is plenty for tens of thousands of requests per second, and keeps the generator on one core.
+        this.vertx = Vertx.vertx(new VertxOptions().setEventLoopPoolSize(1).setWorkerPoolSize(1).setInternalBlockingPoolSize(1));
+        this.loop = vertx.getOrCreateContext();
+        this.options = options;
+        this.resources = resources;
+        this.runDirectory = runDirectory;
+        this.progress = progress;
+        try {
+            Files.createDirectories(runDirectory.resolve("hlog"));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    public Vertx vertx() {
+        return vertx;
+    }
+
+    public BenchOptions options() {
+        return options;
+    }
+
+    public Resources resources() {
+        return resources;
+    }
+
+    public Path runDirectory() {
+        return runDirectory;
+    }
+
+    public Progress progress() {
+        return progress;
+    }
+
+    public LoadClient client(String baseUrl, int connections) {
+        return new LoadClient(vertx, URI.create(baseUrl), connections, options.integer("timeout-ms"));
+    }
+
+    /**
+     * Runs one step: starts {@code load} on the generator's event loop, stops it after {@code seconds} (users then
+     * send nothing new), waits until every request in flight has ended, and measures CPU and RSS meanwhile.
+     */
+    public StepResult step(String scenario, String label, double offeredRps, int connections, double seconds,
+            Consumer<StepRecorder> load) {
+        String logName = "hlog/" + scenario + "-" + label.replaceAll("[^A-Za-z0-9.]+", "-") + ".hlog";
+        StepRecorder recorder = new StepRecorder(runDirectory.resolve(logName), progress.runStartNanos());
+        Resources.Sample before = resources.sample();
+        CompletableFuture<Void> drained = new CompletableFuture<>();
+        loop.runOnContext(v -> {
+            long drainDeadlineMillis = options.integer("timeout-ms") + 2000L;
+            long[] elapsedSeconds = {0};
+            long ticker = vertx.setPeriodic(1000, t -> {
+                recorder.tick();
+                elapsedSeconds[0]++;
+                if (!recorder.closing() && elapsedSeconds[0] % 5 == 0) {
+                    progress.step(scenario, label, offeredRps, elapsedSeconds[0], seconds, recorder);
+                }
+            });
+            vertx.setTimer(Math.max(1, (long) (seconds * 1000)), end -> {
+                recorder.close();
+                long drainStart = System.currentTimeMillis();
+                vertx.setPeriodic(5, check -> {
+                    if (recorder.inFlight() == 0 || System.currentTimeMillis() - drainStart > drainDeadlineMillis) {
+                        vertx.cancelTimer(check);
+                        vertx.cancelTimer(ticker);
+                        recorder.tick();
+                        drained.complete(null);
+                    }
+                });
+            });
+            load.accept(recorder);
+        });
+        double maxRss = 0;
+        while (!drained.isDone()) {
+            maxRss = Math.max(maxRss, resources.serviceRssMiB());
+            JavaService.sleep(200);
+        }
+        drained.join();
+        Resources.Sample after = resources.sample();
+        double elapsed = (after.nanos() - before.nanos()) / 1e9;
+        CpuShare cpu = after.since(before);
+        var counts = recorder.counts();
+        StepResult result = new StepResult(scenario, label, offeredRps, connections, elapsed, counts,
+                (counts.ok() + counts.conflicts()) / elapsed, recorder.latency(), cpu,
+                resources.serviceRssMiB() > 0 ? Math.max(maxRss, resources.serviceRssMiB()) : Double.NaN,
+                recorder.timeline(), logName);
+        progress.stepDone(result);
+        return result;
+    }
+
+    @Override
+    public void close() {
+        vertx.close().toCompletionStage().toCompletableFuture().join();
+    }
+}

@@ -1,0 +1,72 @@
+package dev.boxoffice.bench.scenario;
+
+import dev.boxoffice.bench.BenchOptions;
+import dev.boxoffice.bench.load.LoadClient;
+import dev.boxoffice.bench.load.OpenLoop;
+import dev.boxoffice.bench.load.StepRecorder;
+import dev.boxoffice.bench.result.StepResult;
+import dev.boxoffice.bench.result.SteppedResult;
+import io.vertx.core.http.HttpMethod;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.UUID;
+
+/**
+ * Many users on the same few shows: each arriving user picks a random seat of a random hot show and reserves it;
+ * when the seat is taken (409) it tries another one, like a real client would, up to {@value #MAX_ATTEMPTS} times;
+ * once it holds a seat it cancels the reservation. Every write goes to one of a handful of single writers.
+ * A step offering R requests per second starts R / 2 users per second (one reserve and one cancel each).
+ */
+public final class ContentionScenario {
+
+    static final int MAX_ATTEMPTS = 5;
+
+    private final Bench bench;
+    private final String baseUrl;
+
+    public ContentionScenario(Bench bench, String baseUrl) {
+        this.bench = bench;
+        this.baseUrl = baseUrl;
+    }
+
+    public SteppedResult run() {
+        BenchOptions options = bench.options();
+        int seats = options.integer("hot-seats");
+        List<UUID> shows = new ArrayList<>();
+        for (int i = 0; i < options.integer("hot-shows"); i++) {
+            UUID show = UUID.randomUUID();
+            ShowsApi.createShowNow(baseUrl, show, seats);
+            shows.add(show);
+        }
+        try (LoadClient client = bench.client(baseUrl, options.integer("connections"))) {
+            return RisingSteps.run(bench, "contention", "users reserve a random seat of one of " + shows.size()
+                    + " shows of " + seats + " seats (retrying another seat on 409), then cancel it",
+                    (label, rate, seconds) -> step(client, label, rate, seconds, shows, seats));
+        }
+    }
+
+    private StepResult step(LoadClient client, String label, double rate, double seconds, List<UUID> shows, int seats) {
+        SplittableRandom random = new SplittableRandom();
+        return bench.step("contention", label, rate, bench.options().integer("connections"), seconds,
+                recorder -> OpenLoop.start(bench.vertx(), rate / 2, recorder,
+                        intended -> new User(client, recorder, shows, seats, random).reserve(intended, 1)));
+    }
+
+    /** One user; all its callbacks run on the generator's event loop (so sharing the random is safe). */
+    private record User(LoadClient client, StepRecorder recorder, List<UUID> shows, int seats, SplittableRandom random) {
+
+        void reserve(long intendedNanos, int attempt) {
+            UUID show = shows.get(random.nextInt(shows.size()));
+            int seat = random.nextInt(seats);
+            client.send(HttpMethod.PATCH, ShowsApi.seat(show, seat), ShowsApi.RESERVE, intendedNanos, recorder, true, reply -> {
+                if (reply.isSuccess() && !recorder.closing()) {
+                    client.send(HttpMethod.PATCH, ShowsApi.seat(show, seat), ShowsApi.CANCEL, System.nanoTime(), recorder,
+                            false, cancelled -> { });
+                } else if (reply.status() == 409 && attempt < MAX_ATTEMPTS && !recorder.closing()) {
+                    reserve(System.nanoTime(), attempt + 1);
+                }
+            });
+        }
+    }
+}

@@ -1,0 +1,63 @@
+package dev.boxoffice.bench.scenario;
+
+import dev.boxoffice.bench.load.StepRecorder;
+import dev.boxoffice.bench.result.StepResult;
+import java.io.PrintStream;
+import java.util.Locale;
+
+/** Progress lines on the console: what runs now, how it goes, and an upper bound of the time left. */
+public final class Progress {
+
+    private final PrintStream out;
+    private final long runStartNanos = System.nanoTime();
+    private final double plannedSeconds;
+
+    public Progress(PrintStream out, double plannedSeconds) {
+        this.out = out;
+        this.plannedSeconds = plannedSeconds;
+    }
+
+    public long runStartNanos() {
+        return runStartNanos;
+    }
+
+    public double elapsedSeconds() {
+        return (System.nanoTime() - runStartNanos) / 1e9;
+    }
+
+    public void phase(String message) {
+        print("== " + message);
+    }
+
+    public void info(String message) {
+        print("   " + message);
+    }
+
+    void step(String scenario, String label, double offeredRps, long elapsed, double seconds, StepRecorder recorder) {
+        print(String.format(Locale.ROOT, "   %s %s: %d/%.0f s, %s, sent %d, p99 so far %.2f ms, errors %d%s", scenario, label,
+                elapsed, seconds, Double.isNaN(offeredRps) ? "closed loop" : String.format(Locale.ROOT, "offered %.0f req/s", offeredRps),
+                recorder.sentCount(), recorder.p99SoFarMillis(), recorder.errorCount(), timeLeft()));
+    }
+
+    void stepDone(StepResult step) {
+        print(String.format(Locale.ROOT, "   %s %s: done, %.0f answered/s, p50 %.2f ms, p99 %.2f ms, max %.1f ms, errors %d,"
+                        + " cpu service %.0f%% db %.0f%% loadgen %.0f%%", step.scenario(), step.label(), step.achievedRps(),
+                step.latency().p50(), step.latency().p99(), step.latency().max(), step.counts().errors(), step.cpu().service(),
+                step.cpu().database(), step.cpu().loadGenerator()));
+    }
+
+    private String timeLeft() {
+        double left = Math.max(0, plannedSeconds - elapsedSeconds());
+        return String.format(Locale.ROOT, " | run: %s elapsed, at most %s left", clock(elapsedSeconds()), clock(left));
+    }
+
+    private static String clock(double seconds) {
+        long s = Math.round(seconds);
+        return String.format(Locale.ROOT, "%d:%02d", s / 60, s % 60);
+    }
+
+    private void print(String line) {
+        out.println(line);
+        out.flush();
+    }
+}

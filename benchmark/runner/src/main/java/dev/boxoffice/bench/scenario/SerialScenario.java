@@ -1,0 +1,93 @@
+package dev.boxoffice.bench.scenario;
+
+import dev.boxoffice.bench.load.LoadClient;
+import dev.boxoffice.bench.load.OpenLoop;
+import dev.boxoffice.bench.load.StepRecorder;
+import dev.boxoffice.bench.result.StepResult;
+import dev.boxoffice.bench.result.SteppedResult;
+import io.vertx.core.http.HttpMethod;
+import java.util.SplittableRandom;
+import java.util.UUID;
+
+/**
+ * Article 000's serial reservation: each user creates a show with {@code seats} seats, then reserves all of them
+ * one by one in random order, each request right after the previous answer. Users arrive at a constant rate
+ * (open model), so a step offering R requests per second starts R / (seats + 1) users per second.
+ */
+public final class SerialScenario {
+
+    private final Bench bench;
+    private final String baseUrl;
+
+    public SerialScenario(Bench bench, String baseUrl) {
+        this.bench = bench;
+        this.baseUrl = baseUrl;
+    }
+
+    public SteppedResult run() {
+        int seats = bench.options().integer("seats");
+        try (LoadClient client = bench.client(baseUrl, bench.options().integer("connections"))) {
+            return RisingSteps.run(bench, "serial", "each user creates a show with " + seats
+                    + " seats, then reserves them one by one in random order",
+                    (label, rate, seconds) -> step(client, label, rate, seconds, seats));
+        }
+    }
+
+    private StepResult step(LoadClient client, String label, double rate, double seconds, int seats) {
+        double usersPerSecond = rate / (seats + 1);
+        SplittableRandom random = new SplittableRandom();
+        return bench.step("serial", label, rate, bench.options().integer("connections"), seconds,
+                recorder -> OpenLoop.start(bench.vertx(), usersPerSecond, recorder,
+                        intended -> new User(client, recorder, seats, random.split()).start(intended)));
+    }
+
+    /** One virtual user; all its callbacks run on the generator's event loop. */
+    private static final class User {
+        private final LoadClient client;
+        private final StepRecorder recorder;
+        private final UUID showId = UUID.randomUUID();
+        private final int[] seatOrder;
+        private int next;
+
+        User(LoadClient client, StepRecorder recorder, int seats, SplittableRandom random) {
+            this.client = client;
+            this.recorder = recorder;
+            this.seatOrder = shuffled(seats, random);
+        }
+
+        void start(long intendedNanos) {
+            client.send(HttpMethod.POST, "/shows", ShowsApi.createShow(showId, seatOrder.length), intendedNanos, recorder,
+                    false, reply -> {
+                        if (reply.isSuccess()) {
+                            reserveNext(System.nanoTime());
+                        }
+                    });
+        }
+
+        private void reserveNext(long intendedNanos) {
+            if (next == seatOrder.length || recorder.closing()) {
+                return;
+            }
+            client.send(HttpMethod.PATCH, ShowsApi.seat(showId, seatOrder[next++]), ShowsApi.RESERVE, intendedNanos,
+                    recorder, false, reply -> {
+                        if (reply.isSuccess()) {
+                            reserveNext(System.nanoTime());
+                        }
+                    });
+        }
+
+        private static int[] shuffled(int seats, SplittableRandom random) {
+            int[] order = new int[seats];
+            for (int i = 0; i < seats; i++) {
+                order[i] = i;
+            }
+            for (int i = seats - 1; i > 0; i--) {
+                int j = random.nextInt(i + 1);
+                int swap = order[i];
+                order[i] = order[j];
+                order[j] = swap;
+            }
+            return order;
+        }
+    }
+}

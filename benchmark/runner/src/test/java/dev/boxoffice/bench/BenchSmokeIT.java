@@ -1,0 +1,140 @@
+package dev.boxoffice.bench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.boxoffice.bench.load.Counts;
+import dev.boxoffice.bench.load.Latency;
+import dev.boxoffice.bench.report.Compare;
+import dev.boxoffice.bench.report.Json;
+import dev.boxoffice.bench.result.DispatchResult;
+import dev.boxoffice.bench.result.RunResult;
+import dev.boxoffice.bench.result.StepResult;
+import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.HdrHistogram.EncodableHistogram;
+import org.HdrHistogram.HistogramLogReader;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A seconds-long run of every scenario at tiny rates against the packaged service and hello service: the run
+ * folder is complete and its numbers add up. No latency or throughput threshold: that is the benchmark's job.
+ */
+class BenchSmokeIT {
+
+    private static final Path REPOSITORY = Path.of(System.getProperty("boxoffice.repo", "../.."));
+    private static Path out;
+    private static RunResult run;
+
+    @BeforeAll
+    static void runEveryScenarioBriefly() throws Exception {
+        out = Files.createTempDirectory("boxoffice-bench-smoke-");
+        BenchOptions options = BenchOptions.parse(List.of("--out", out.toString(),
+                "--step-seconds", "2", "--warmup-seconds", "1",
+                "--serial-start", "50", "--serial-increment", "50", "--serial-steps", "2",
+                "--contention-start", "40", "--contention-increment", "40", "--contention-steps", "2",
+                "--sweep-connections", "1,2", "--sweep-seconds", "1",
+                "--dispatch-seconds", "1", "--dispatch-connections", "4",
+                "--limits-seconds", "1", "--limits-clients", "2", "--limits-batch", "8",
+                "--keep-going"));
+        run = new BenchRun(options, REPOSITORY).run();
+    }
+
+    @Test
+    void writesTheReportsAndTheRawData() throws Exception {
+        assertThat(out.resolve("report.md")).content().contains("## Summary", "## Serial reservations", "## Limits of this machine");
+        // Self-contained: opens offline, nothing is fetched.
+        assertThat(out.resolve("report.html")).content().contains("<svg", "Latency vs offered load")
+                .doesNotContain("<script", "src=\"http", "href=\"http", "@import");
+        assertThat(Files.readAllLines(out.resolve("steps.csv"))).hasSize(1 + allSteps(run).size());
+        RunResult reread = Json.read(out.resolve("results.json"));
+        assertThat(reread.serial().steps()).hasSameSizeAs(run.serial().steps());
+        for (StepResult step : allSteps(run)) {
+            assertThat(out.resolve(step.histogramLog())).isNotEmptyFile();
+        }
+    }
+
+    @Test
+    void everyRequestSentIsAccountedFor() {
+        for (StepResult step : allSteps(run)) {
+            Counts c = step.counts();
+            assertThat(c.sent()).as(step.label()).isPositive()
+                    .isEqualTo(c.ok() + c.conflicts() + c.httpErrors() + c.transportErrors() + c.timeouts());
+            assertThat(step.latency().count()).as(step.label()).isEqualTo(c.answered());
+        }
+    }
+
+    @Test
+    void percentilesAreOrdered() {
+        for (StepResult step : allSteps(run)) {
+            Latency l = step.latency();
+            assertThat(l.p50()).as(step.label()).isPositive().isLessThanOrEqualTo(l.p95());
+            assertThat(l.p95()).as(step.label()).isLessThanOrEqualTo(l.p99());
+            assertThat(l.p99()).as(step.label()).isLessThanOrEqualTo(l.p999());
+            assertThat(l.p999()).as(step.label()).isLessThanOrEqualTo(l.max());
+        }
+    }
+
+    @Test
+    void theHistogramLogHoldsEveryRecordedLatency() throws Exception {
+        for (StepResult step : allSteps(run)) {
+            long total = 0;
+            File log = out.resolve(step.histogramLog()).toFile();
+            HistogramLogReader reader = new HistogramLogReader(log);
+            for (EncodableHistogram interval = reader.nextIntervalHistogram(); interval != null;
+                    interval = reader.nextIntervalHistogram()) {
+                total += ((org.HdrHistogram.Histogram) interval).getTotalCount();
+            }
+            assertThat(total).as(step.label()).isEqualTo(step.latency().count());
+        }
+    }
+
+    @Test
+    void theServiceAnsweredEveryScenarioWithoutErrors() {
+        assertThat(run.serial().steps()).hasSize(2);
+        assertThat(run.contention().steps()).hasSize(2);
+        assertThat(run.sweep().read()).hasSize(2);
+        for (StepResult step : allSteps(run)) {
+            assertThat(step.counts().errors()).as(step.label()).isZero();
+            assertThat(step.achievedRps()).as(step.label()).isPositive();
+        }
+        assertThat(run.service().startMillis()).isPositive();
+        assertThat(run.service().maxRssMiB()).isPositive();
+    }
+
+    @Test
+    void theCeilingsAndTheDispatchVariantsWereMeasured() {
+        assertThat(run.limits().singleRow().step().counts().ok()).isPositive();
+        assertThat(run.limits().multiRow().rowsPerSecond()).isEqualTo(8 * run.limits().multiRow().step().achievedRps());
+        assertThat(run.dispatch().variants()).extracting(DispatchResult.Variant::name)
+                .containsExactly("event-loop", "worker", "virtual-thread");
+        assertThat(run.dispatch().variants()).allSatisfy(v -> {
+            assertThat(v.blankNameRejected()).isTrue();
+            assertThat(v.startMillis()).isPositive();
+        });
+    }
+
+    @Test
+    void comparesARunWithItself() throws Exception {
+        Path comparison = Files.createTempDirectory("boxoffice-bench-compare-");
+        Compare.write(out, out, comparison);
+        assertThat(comparison.resolve("compare.md")).content().contains("Serial capacity", "1.00×");
+        assertThat(comparison.resolve("compare.html")).content().contains("<svg");
+    }
+
+    private static List<StepResult> allSteps(RunResult run) {
+        List<StepResult> steps = new ArrayList<>();
+        steps.add(run.limits().singleRow().step());
+        steps.add(run.limits().multiRow().step());
+        steps.add(run.limits().http());
+        run.dispatch().variants().forEach(v -> steps.add(v.load()));
+        steps.addAll(run.serial().steps());
+        steps.addAll(run.contention().steps());
+        steps.addAll(run.sweep().read());
+        steps.addAll(run.sweep().write());
+        return steps;
+    }
+}
