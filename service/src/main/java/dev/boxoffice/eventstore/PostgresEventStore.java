@@ -6,6 +6,7 @@ import io.vertx.core.Future;
 import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.RowSet;
+import io.vertx.sqlclient.SqlClient;
 import io.vertx.sqlclient.Tuple;
 import java.util.ArrayList;
 import java.util.List;
@@ -78,9 +79,17 @@ public final class PostgresEventStore {
 
     /** Up to {@code limit} committed events of all streams after {@code after}, in commit-safe order. */
     public Uni<List<RecordedEvent>> readAll(LogPosition after, int limit) {
-        return uni(() -> pool.preparedQuery(READ_ALL_SQL)
+        return uni(() -> readAll(pool, after, limit));
+    }
+
+    /**
+     * The same read on a given connection, so that a projection reads and updates its read model and checkpoint
+     * in one transaction.
+     */
+    public Future<List<RecordedEvent>> readAll(SqlClient client, LogPosition after, int limit) {
+        return client.preparedQuery(READ_ALL_SQL)
                 .execute(Tuple.of(Long.toString(after.transactionId()), after.position(), limit))
-                .map(PostgresEventStore::toEvents));
+                .map(PostgresEventStore::toEvents);
     }
 
     public Uni<Optional<Snapshot>> loadSnapshot(String streamId) {

@@ -12,6 +12,8 @@ final class ErrorCode {
     static final String PAYLOAD_TOO_LARGE = "PAYLOAD_TOO_LARGE";
     static final String SERVICE_UNAVAILABLE = "SERVICE_UNAVAILABLE";
     static final String INTERNAL_ERROR = "INTERNAL_ERROR";
+    static final String UNAUTHORIZED = "UNAUTHORIZED";
+    static final String ADMIN_DISABLED = "ADMIN_DISABLED";
 
     private ErrorCode() {
     }

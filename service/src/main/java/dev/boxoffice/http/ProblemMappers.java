@@ -128,6 +128,10 @@ public class ProblemMappers {
     }
 
     private static RestResponse<Problem> respond(Problem problem) {
-        return RestResponse.ResponseBuilder.<Problem>create(problem.status()).entity(problem).type(Problem.MEDIA_TYPE).build();
+        var response = RestResponse.ResponseBuilder.<Problem>create(problem.status()).entity(problem).type(Problem.MEDIA_TYPE);
+        if (problem.status() == 401) {
+            response.header("WWW-Authenticate", "Bearer");
+        }
+        return response.build();
     }
 }

@@ -8,6 +8,7 @@ import dev.boxoffice.domain.ShowCommand.ReserveSeat;
 import dev.boxoffice.domain.ShowState;
 import dev.boxoffice.entity.CommandOutcome;
 import dev.boxoffice.shows.ShowService;
+import dev.boxoffice.shows.ShowViewReadModel;
 import io.smallrye.mutiny.Uni;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
@@ -27,6 +28,7 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.jboss.resteasy.reactive.RestHeader;
 import org.jboss.resteasy.reactive.RestPath;
+import org.jboss.resteasy.reactive.RestQuery;
 import org.jboss.resteasy.reactive.RestResponse;
 
 /** Shows and their seats. Runs on the event loop: every call returns at once and answers when settled. */
@@ -38,10 +40,27 @@ public class ShowResource {
 
     private static final String CORRELATION_ID = "X-Correlation-Id";
 
-    private final ShowService shows;
+    static final int MAX_PAGE_SIZE = 200;
+    private static final int DEFAULT_PAGE_SIZE = 50;
 
-    public ShowResource(ShowService shows) {
+    private final ShowService shows;
+    private final ShowViewReadModel listing;
+
+    public ShowResource(ShowService shows, ShowViewReadModel listing) {
         this.shows = shows;
+        this.listing = listing;
+    }
+
+    @GET
+    @Operation(summary = "List shows from the show_view read model, ordered by id, a page at a time",
+            description = "Projected from the event log: a change shows up here a few milliseconds after it was acknowledged.")
+    @APIResponse(responseCode = "200", description = "A page of shows; pass its 'next' as 'after' for the following page")
+    @APIResponse(responseCode = "400", description = "Invalid query parameter (VALIDATION_FAILED)")
+    public Uni<ShowSummaryView> list(@RestQuery String available, @RestQuery String after, @RestQuery String limit) {
+        boolean onlyAvailable = parseBoolean("available", available);
+        UUID cursor = after == null ? null : parseUuid("after", after);
+        int pageSize = parsePageSize(limit);
+        return listing.list(onlyAvailable, cursor, pageSize).map(ShowSummaryView::of);
     }
 
     @POST
@@ -112,22 +131,51 @@ public class ShowResource {
     }
 
     private static UUID parseShowId(String showId) {
+        return parseUuid("showId", showId);
+    }
+
+    private static UUID parseUuid(String name, String value) {
         try {
-            return UUID.fromString(showId);
+            return UUID.fromString(value);
         } catch (IllegalArgumentException e) {
-            throw invalidPathParameter("showId", "must be a UUID, for example 0a1b2c3d-0000-4000-8000-000000000000");
+            throw invalidParameter(name, "must be a UUID, for example 0a1b2c3d-0000-4000-8000-000000000000");
         }
+    }
+
+    private static boolean parseBoolean(String name, String value) {
+        if (value == null || value.equals("false")) {
+            return false;
+        }
+        if (value.equals("true")) {
+            return true;
+        }
+        throw invalidParameter(name, "must be true or false");
+    }
+
+    private static int parsePageSize(String limit) {
+        if (limit == null) {
+            return DEFAULT_PAGE_SIZE;
+        }
+        try {
+            int size = Integer.parseInt(limit);
+            if (size >= 1 && size <= MAX_PAGE_SIZE) {
+                return size;
+            }
+        } catch (NumberFormatException e) {
+            // falls through to the problem below
+        }
+        throw invalidParameter("limit", "must be a whole number from 1 to " + MAX_PAGE_SIZE);
     }
 
     private static int parseSeatNumber(String seatNum) {
         try {
             return Integer.parseInt(seatNum);
         } catch (NumberFormatException e) {
-            throw invalidPathParameter("seatNum", "must be a whole number");
+            throw invalidParameter("seatNum", "must be a whole number");
         }
     }
 
-    private static ProblemException invalidPathParameter(String name, String message) {
+    private static ProblemException invalidParameter(String name, String message) {
         return new ProblemException(Problem.invalid(name + " " + message + ".", List.of(new Problem.Violation(name, message))));
     }
 }

@@ -16,6 +16,10 @@ public interface BoxOfficeConfig {
 
     EmbeddedPostgres embeddedPostgres();
 
+    Projections projections();
+
+    Admin admin();
+
     interface Entities {
         /** Shows untouched this long are dropped from memory and rebuilt from the store when next used. */
         @WithDefault("10m")
@@ -46,6 +50,21 @@ public interface BoxOfficeConfig {
         /** Events in one append statement at most. */
         @WithDefault("1000")
         int maxEventsPerAppend();
+    }
+
+    interface Projections {
+        /** Events applied per transaction; bounds memory however long the log is. */
+        @WithDefault("500")
+        int batchSize();
+
+        /** Fallback poll when no commit notification arrives (the connection for LISTEN may be down). */
+        @WithDefault("1s")
+        Duration pollInterval();
+    }
+
+    interface Admin {
+        /** Bearer token for /admin endpoints; while unset they answer 403 ADMIN_DISABLED. */
+        Optional<String> token();
     }
 
     /** Read before Quarkus starts (see DatabaseBootstrap); listed here so they are validated and documented. */

@@ -25,6 +25,9 @@ import java.util.concurrent.TimeUnit;
 /** Builds the event store and the show runtime from configuration, and exposes their metrics. */
 public class ShowsModule {
 
+    /** Streams of shows are named show-<id>. */
+    static final String STREAM_PREFIX = "show-";
+
     @Produces
     @Singleton
     PostgresEventStore eventStore(Pool pool, BoxOfficeConfig config, MeterRegistry registry) {
@@ -46,7 +49,7 @@ public class ShowsModule {
     @Singleton
     EntityRuntime<ShowCommand, ShowEvent, ShowState> showRuntime(
             Vertx vertx, PostgresEventStore store, BoxOfficeConfig config, MeterRegistry registry) {
-        var type = new EntityType<>("show-", new ShowDecider(), new ShowEventCodec(), new ShowSnapshotCodec(),
+        var type = new EntityType<>(STREAM_PREFIX, new ShowDecider(), new ShowEventCodec(), new ShowSnapshotCodec(),
                 state -> state instanceof ShowState.Show);
         BoxOfficeConfig.Entities entities = config.entities();
         var settings = new EntitySettings(entities.idleTimeout(), entities.maxInMemory(), entities.snapshotEvery(),

@@ -172,7 +172,7 @@ class ShowApiTest {
         return "{\"showId\":\"" + id + "\",\"title\":\"" + title + "\",\"maxSeats\":" + seats + "}";
     }
 
-    private static ValidatableResponse reserve(UUID id, int seat) {
+    static ValidatableResponse reserve(UUID id, int seat) {
         return seatAction(id, Integer.toString(seat), "RESERVE").then();
     }
 
@@ -181,7 +181,7 @@ class ShowApiTest {
                 .when().patch("/shows/" + id + "/seats/" + seat);
     }
 
-    private static ValidatableResponse problem(io.restassured.response.Response response, int status, String code) {
+    static ValidatableResponse problem(io.restassured.response.Response response, int status, String code) {
         return response.then().statusCode(status).contentType("application/problem+json")
                 .body("status", equalTo(status)).body("code", equalTo(code)).body("title", notNullValue())
                 .body("detail", notNullValue());

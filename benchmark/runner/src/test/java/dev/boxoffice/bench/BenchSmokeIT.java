@@ -101,6 +101,10 @@ class BenchSmokeIT {
             assertThat(step.counts().errors()).as(step.label()).isZero();
             assertThat(step.achievedRps()).as(step.label()).isPositive();
         }
+        assertThat(run.serial().steps()).allSatisfy(step -> {
+            assertThat(step.readModelLag()).as("read-model lag of " + step.label()).isNotNull();
+            assertThat(step.readModelLag().p50Millis()).isLessThanOrEqualTo(step.readModelLag().p99Millis());
+        });
         assertThat(run.service().startMillis()).isPositive();
         assertThat(run.service().maxRssMiB()).isPositive();
     }

@@ -70,6 +70,8 @@ public final class Compare {
         figures.put("Serial p99 at first step, ms", r -> r.serial() == null || r.serial().steps().isEmpty() ? Double.NaN
                 : r.serial().steps().get(0).latency().p99());
         figures.put("Service cores per 1000 req/s at capacity", r -> atCapacity(r.serial(), StepResult::serviceCoresPer1000));
+        figures.put("Read-model lag p99 at capacity, ms", r -> atCapacity(r.serial(),
+                s -> s.readModelLag() == null ? Double.NaN : s.readModelLag().p99Millis()));
         figures.put("Contention capacity, req/s", r -> r.contention() == null ? Double.NaN : r.contention().capacityRps());
         figures.put("Service start to first request, ms", r -> r.service() == null ? Double.NaN : r.service().startMillis());
         figures.put("Service RSS under load, MiB", r -> r.service() == null ? Double.NaN : r.service().maxRssMiB());

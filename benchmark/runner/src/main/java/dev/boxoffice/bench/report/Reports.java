@@ -57,6 +57,11 @@ public final class Reports {
                 table.row("Service CPU at capacity", num(atCapacity.serviceCoresPer1000(), 3) + " cores per 1000 req/s",
                         "service " + num(atCapacity.cpu().service(), 0) + "%, PostgreSQL " + num(atCapacity.cpu().database(), 0)
                                 + "%, load generator " + num(atCapacity.cpu().loadGenerator(), 0) + "% of a core");
+                if (atCapacity.readModelLag() != null) {
+                    table.row("Read-model lag at capacity (event append to show_view commit)",
+                            "p50 " + num(atCapacity.readModelLag().p50Millis(), 1) + " ms, p99 "
+                                    + num(atCapacity.readModelLag().p99Millis(), 1) + " ms", "service's own metric, last ~10-20 s of the step");
+                }
                 table.row("Events appended at capacity", num(atCapacity.achievedRps(), 0) + " per s",
                         run.limits() != null && run.limits().singleRow() != null
                                 ? percent(atCapacity.achievedRps() / run.limits().singleRow().rowsPerSecond())
@@ -245,7 +250,8 @@ public final class Reports {
                 ? new Table("Offered req/s", "Achieved req/s", "p50 ms", "p95 ms", "p99 ms", "p99.9 ms", "max ms", "Conflicts (409)",
                         "Errors", "Timeouts", "CPU service %", "CPU PostgreSQL %", "CPU generator %", "Service cores per 1000 req/s", "RSS MiB", "SLO")
                 : new Table("Offered req/s", "Achieved req/s", "p50 ms", "p95 ms", "p99 ms", "p99.9 ms", "max ms", "Errors",
-                        "Timeouts", "CPU service %", "CPU PostgreSQL %", "CPU generator %", "Service cores per 1000 req/s", "RSS MiB", "SLO");
+                        "Timeouts", "CPU service %", "CPU PostgreSQL %", "CPU generator %", "Service cores per 1000 req/s", "RSS MiB",
+                        "Read-model lag p50 / p99 ms", "SLO");
         for (StepResult s : result.steps()) {
             List<String> row = new ArrayList<>(List.of(num(s.offeredRps(), 0), num(s.achievedRps(), 0), num(s.latency().p50(), 2),
                     num(s.latency().p95(), 2), num(s.latency().p99(), 2), num(s.latency().p999(), 2), num(s.latency().max(), 1)));
@@ -254,8 +260,12 @@ public final class Reports {
             }
             row.addAll(List.of(Long.toString(s.counts().httpErrors() + s.counts().transportErrors()),
                     Long.toString(s.counts().timeouts()), num(s.cpu().service(), 0), num(s.cpu().database(), 0),
-                    num(s.cpu().loadGenerator(), 0), num(s.serviceCoresPer1000(), 3), num(s.serviceRssMiB(), 0),
-                    s.meets(result.sloMillis()) ? "met" : "**missed**"));
+                    num(s.cpu().loadGenerator(), 0), num(s.serviceCoresPer1000(), 3), num(s.serviceRssMiB(), 0)));
+            if (!conflicts) {
+                row.add(s.readModelLag() == null ? "–"
+                        : num(s.readModelLag().p50Millis(), 1) + " / " + num(s.readModelLag().p99Millis(), 1));
+            }
+            row.add(s.meets(result.sloMillis()) ? "met" : "**missed**");
             table.row(row.toArray(String[]::new));
         }
         List<StepResult> steps = result.steps();

@@ -12,10 +12,17 @@ import java.util.List;
  * @param achievedRps answered requests (2xx and expected 409) per second of load
  * @param serviceRssMiB the service's largest resident set size seen during the step
  * @param histogramLog file name of the HdrHistogram interval log (one histogram per second), in the run folder
+ * @param readModelLag event-to-read-model lag reported by the service at the end of the step, or null
  */
 public record StepResult(String scenario, String label, double offeredRps, int connections, double seconds, Counts counts,
         double achievedRps, Latency latency, CpuShare cpu, double serviceRssMiB, List<TimelinePoint> timeline,
-        String histogramLog) {
+        String histogramLog, ReadModelLag readModelLag) {
+
+    /** The same step with the service's read-model lag (null when the service does not report it). */
+    public StepResult withReadModelLag(ReadModelLag lag) {
+        return new StepResult(scenario, label, offeredRps, connections, seconds, counts, achievedRps, latency, cpu,
+                serviceRssMiB, timeline, histogramLog, lag);
+    }
 
     /** Load generator CPU per 1000 answered requests per second, in percent of one core. */
     public double loadGeneratorCpuPer1000() {

@@ -117,7 +117,7 @@ public final class Bench implements AutoCloseable {
         StepResult result = new StepResult(scenario, label, offeredRps, connections, elapsed, counts,
                 (counts.ok() + counts.conflicts()) / elapsed, recorder.latency(), cpu,
                 resources.serviceRssMiB() > 0 ? Math.max(maxRss, resources.serviceRssMiB()) : Double.NaN,
-                recorder.timeline(), logName);
+                recorder.timeline(), logName, null);
         progress.stepDone(result);
         return result;
     }

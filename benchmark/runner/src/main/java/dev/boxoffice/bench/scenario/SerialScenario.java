@@ -36,9 +36,10 @@ public final class SerialScenario {
     private StepResult step(LoadClient client, String label, double rate, double seconds, int seats) {
         double usersPerSecond = rate / (seats + 1);
         SplittableRandom random = new SplittableRandom();
-        return bench.step("serial", label, rate, bench.options().integer("connections"), seconds,
+        StepResult step = bench.step("serial", label, rate, bench.options().integer("connections"), seconds,
                 recorder -> OpenLoop.start(bench.vertx(), usersPerSecond, recorder,
                         intended -> new User(client, recorder, seats, random.split()).start(intended)));
+        return step.withReadModelLag(ServiceMetrics.readModelLag(baseUrl));
     }
 
     /** One virtual user; all its callbacks run on the generator's event loop. */

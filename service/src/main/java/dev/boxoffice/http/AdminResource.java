@@ -1,0 +1,73 @@
+package dev.boxoffice.http;
+
+import dev.boxoffice.projection.ProjectionStatus;
+import dev.boxoffice.shows.BoxOfficeConfig;
+import dev.boxoffice.shows.ShowViewProjection;
+import dev.boxoffice.shows.ShowViewReadModel;
+import io.smallrye.mutiny.Uni;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.util.List;
+import java.util.Optional;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+import org.jboss.resteasy.reactive.RestHeader;
+import org.jboss.resteasy.reactive.RestPath;
+import org.jboss.resteasy.reactive.RestResponse;
+
+/** Operations on projections; every call needs {@code Authorization: Bearer <boxoffice.admin.token>}. */
+@Path("/admin/projections")
+@Produces(MediaType.APPLICATION_JSON)
+@Tag(name = "Admin")
+public class AdminResource {
+
+    private final ShowViewReadModel readModel;
+    private final Optional<String> token;
+
+    public AdminResource(ShowViewReadModel readModel, BoxOfficeConfig config) {
+        this.readModel = readModel;
+        this.token = config.admin().token().filter(t -> !t.isBlank());
+    }
+
+    /** What a rebuild request answers: whether it started one now, and where to watch it. */
+    public record RebuildView(String projection, String state, String status) {
+    }
+
+    @GET
+    @Operation(summary = "Status of every projection: checkpoint, events applied, lag in events and milliseconds")
+    public Uni<List<ProjectionStatus>> list(@RestHeader("Authorization") String authorization) {
+        authorize(authorization);
+        return readModel.status().map(List::of);
+    }
+
+    @POST
+    @Path("/{name}/rebuild")
+    @Operation(summary = "Rebuild a projection from the start of the log into a new table, then switch; no downtime")
+    public RestResponse<RebuildView> rebuild(@RestPath String name, @RestHeader("Authorization") String authorization) {
+        authorize(authorization);
+        if (!ShowViewProjection.NAME.equals(name)) {
+            throw new ProblemException(Problem.of(404, "Not found", ErrorCode.NOT_FOUND, "No projection named " + name + "."));
+        }
+        boolean started = readModel.startRebuild();
+        return RestResponse.ResponseBuilder.create(RestResponse.Status.ACCEPTED,
+                new RebuildView(name, started ? "STARTED" : "ALREADY_RUNNING", "/admin/projections")).build();
+    }
+
+    private void authorize(String authorization) {
+        if (token.isEmpty()) {
+            throw new ProblemException(Problem.of(403, "Forbidden", ErrorCode.ADMIN_DISABLED,
+                    "Admin endpoints are disabled: set boxoffice.admin.token to enable them."));
+        }
+        String expected = "Bearer " + token.get();
+        if (authorization == null || !MessageDigest.isEqual(expected.getBytes(StandardCharsets.UTF_8),
+                authorization.getBytes(StandardCharsets.UTF_8))) {
+            throw new ProblemException(Problem.of(401, "Unauthorized", ErrorCode.UNAUTHORIZED,
+                    "Send Authorization: Bearer <admin token>."));
+        }
+    }
+}

@@ -1,0 +1,8 @@
+package dev.boxoffice.shows;
+
+import java.util.List;
+import java.util.UUID;
+
+/** One page of the show listing; {@code next} is the cursor of the following page, or null on the last one. */
+public record ShowPage(List<ShowSummary> items, UUID next) {
+}

@@ -1,0 +1,8 @@
+package dev.boxoffice.shows;
+
+import java.time.OffsetDateTime;
+import java.util.UUID;
+
+/** A show as the {@code show_view} read model has it. */
+public record ShowSummary(UUID showId, String title, int totalSeats, int availableSeats, OffsetDateTime updatedAt) {
+}

@@ -1,0 +1,228 @@
+package dev.boxoffice.projection;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import dev.boxoffice.database.EmbeddedDatabase;
+import dev.boxoffice.domain.ShowCommand.CreateShow;
+import dev.boxoffice.domain.ShowCommand.ReserveSeat;
+import dev.boxoffice.domain.ShowCommand.CancelSeatReservation;
+import dev.boxoffice.eventstore.PostgresEventStore;
+import dev.boxoffice.eventstore.RecordedEvent;
+import dev.boxoffice.shows.ShowService;
+import dev.boxoffice.shows.ShowViewProjection;
+import dev.boxoffice.support.TestDatabase;
+import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.sqlclient.Pool;
+import io.vertx.sqlclient.SqlConnection;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The projection runner against the real event log: it never passes over an event whose transaction commits late,
+ * and a runner that dies mid-batch leaves a read model that, once resumed, equals a fresh rebuild.
+ * Each test projects into a table and checkpoint of its own, next to the service's live show_view.
+ */
+@QuarkusTest
+@QuarkusTestResource(TestDatabase.class)
+class ProjectionRunnerTest {
+
+    private final Vertx vertx;
+    private final Pool pool;
+    private final PostgresEventStore store;
+    private final ShowService shows;
+
+    ProjectionRunnerTest(Vertx vertx, Pool pool, PostgresEventStore store, ShowService shows) {
+        this.vertx = vertx;
+        this.pool = pool;
+        this.store = store;
+        this.shows = shows;
+    }
+
+    @Test
+    void waitsForATransactionThatCommitsLateThenAppliesBothInOrder() throws Exception {
+        Projection projection = scratchProjection("late");
+        UUID early = UUID.randomUUID();
+        UUID late = UUID.randomUUID();
+        try (Connection held = jdbc()) {
+            held.setAutoCommit(false);
+            // Takes the lower position, then stays open...
+            long heldPosition = insertShowCreated(held, early, "held open");
+            // ...while a later append commits with a higher position.
+            shows.handle(new CreateShow(late, "committed first", 3), null).await().indefinitely();
+            long committedPosition = positionOf("show-" + late);
+            assertThat(committedPosition).isGreaterThan(heldPosition);
+
+            try (ProjectionRunner runner = runner(projection, 100)) {
+                runner.start();
+                Thread.sleep(600); // a dozen polls: none may pass the open transaction
+                assertThat(rows(projection)).doesNotContain(early.toString(), late.toString());
+
+                held.commit();
+                await().atMost(Duration.ofSeconds(10)).until(() -> rows(projection).containsAll(
+                        List.of(early.toString(), late.toString())));
+            }
+        }
+        assertThat(countRows(projection.name() + "_1")).isEqualTo(countCommittedShows());
+    }
+
+    @Test
+    void aRunnerKilledMidBatchResumesToTheSameReadModelAsAFreshRebuild() throws Exception {
+        for (int i = 0; i < 12; i++) {
+            UUID show = UUID.randomUUID();
+            shows.handle(new CreateShow(show, "show " + i, 5), null).await().indefinitely();
+            for (int seat = 0; seat < i % 5; seat++) {
+                shows.handle(new ReserveSeat(show, seat), null).await().indefinitely();
+            }
+            if (i % 3 == 0) {
+                shows.handle(new CancelSeatReservation(show, 0), null).await().indefinitely();
+            }
+        }
+        Projection real = scratchProjection("crash");
+        AtomicInteger batches = new AtomicInteger();
+        // Dies in the middle of every batch after the first: the read model is written, the checkpoint is not, no commit.
+        Projection dying = new Delegating(real) {
+            @Override
+            public Future<Void> apply(SqlConnection connection, String table, List<RecordedEvent> events) {
+                return real.apply(connection, table, events).compose(v -> batches.incrementAndGet() >= 2
+                        ? Future.failedFuture(new IllegalStateException("killed mid-batch"))
+                        : Future.succeededFuture());
+            }
+        };
+        try (ProjectionRunner runner = runner(dying, 7)) {
+            runner.start();
+            await().atMost(Duration.ofSeconds(10)).until(() -> runner.lastFailure() != null);
+        }
+        long appliedBeforeTheCrash = appliedEvents(real.name());
+        assertThat(appliedBeforeTheCrash).isEqualTo(7);
+
+        try (ProjectionRunner resumed = runner(real, 7)) {
+            resumed.start();
+            await().atMost(Duration.ofSeconds(20)).until(() -> lagOf(resumed) == 0);
+        }
+        Projection fresh = scratchProjection("fresh");
+        ProjectionRunner.catchUp(pool, store, fresh, fresh.name(), 1000).toCompletionStage().toCompletableFuture().join();
+
+        assertThat(appliedEvents(real.name())).isEqualTo(appliedEvents(fresh.name())).isEqualTo(countEvents());
+        assertThat(tableContents(real.name() + "_1")).isEqualTo(tableContents(fresh.name() + "_1")).isNotEmpty();
+    }
+
+    // ---- helpers
+
+    private ProjectionRunner runner(Projection projection, int batchSize) {
+        return new ProjectionRunner(vertx, pool, store, projection, new ProjectionSettings(batchSize, Duration.ofMillis(50)),
+                events -> { });
+    }
+
+    /** The show_view projection, under a name (checkpoint) and table of its own, starting at the beginning of the log. */
+    private Projection scratchProjection(String label) throws Exception {
+        ShowViewProjection showView = new ShowViewProjection();
+        String name = "test_" + label + "_" + UUID.randomUUID().toString().substring(0, 8);
+        try (Connection connection = jdbc(); var statement = connection.createStatement()) {
+            statement.execute(showView.createTableSql(name + "_1"));
+            statement.execute("INSERT INTO projections (name, target_table) VALUES ('" + name + "', '" + name + "_1')");
+        }
+        return new Delegating(showView) {
+            @Override
+            public String name() {
+                return name;
+            }
+        };
+    }
+
+    private static long lagOf(ProjectionRunner runner) {
+        return runner.status().toCompletionStage().toCompletableFuture().join().lagEvents();
+    }
+
+    private static long insertShowCreated(Connection connection, UUID show, String title) throws Exception {
+        byte[] payload = dev.boxoffice.shows.proto.ShowCreated.newBuilder().setShowId(show.toString()).setTitle(title)
+                .build().toByteArray();
+        try (PreparedStatement insert = connection.prepareStatement(
+                "INSERT INTO events (stream_id, version, event_type, payload) VALUES (?, 1, 'ShowCreated', ?) RETURNING position")) {
+            insert.setString(1, "show-" + show);
+            insert.setBytes(2, payload);
+            try (ResultSet result = insert.executeQuery()) {
+                result.next();
+                return result.getLong(1);
+            }
+        }
+    }
+
+    private static List<String> rows(Projection projection) throws Exception {
+        return query("SELECT show_id::text FROM " + projection.name() + "_1");
+    }
+
+    private static long countRows(String table) throws Exception {
+        return Long.parseLong(query("SELECT count(*) FROM " + table).get(0));
+    }
+
+    private static long countCommittedShows() throws Exception {
+        return Long.parseLong(query("SELECT count(*) FROM events WHERE event_type = 'ShowCreated' AND stream_id LIKE 'show-%'").get(0));
+    }
+
+    private static long countEvents() throws Exception {
+        return Long.parseLong(query("SELECT count(*) FROM events").get(0));
+    }
+
+    private static long positionOf(String stream) throws Exception {
+        return Long.parseLong(query("SELECT position FROM events WHERE stream_id = '" + stream + "'").get(0));
+    }
+
+    private static long appliedEvents(String projection) throws Exception {
+        return Long.parseLong(query("SELECT events_applied FROM projections WHERE name = '" + projection + "'").get(0));
+    }
+
+    private static List<String> tableContents(String table) throws Exception {
+        return query("SELECT show_id || '|' || title || '|' || total_seats || '|' || available_seats || '|' || updated_at FROM "
+                + table + " ORDER BY show_id");
+    }
+
+    private static List<String> query(String sql) throws Exception {
+        try (Connection connection = jdbc(); var statement = connection.createStatement(); ResultSet result = statement.executeQuery(sql)) {
+            List<String> values = new ArrayList<>();
+            while (result.next()) {
+                values.add(result.getString(1));
+            }
+            return values;
+        }
+    }
+
+    private static Connection jdbc() throws Exception {
+        return DriverManager.getConnection(TestDatabase.shared().jdbcUrl(), EmbeddedDatabase.USER, "");
+    }
+
+    /** A projection that forwards to another; tests override what they change. */
+    private static class Delegating implements Projection {
+        private final Projection delegate;
+
+        Delegating(Projection delegate) {
+            this.delegate = delegate;
+        }
+
+        @Override
+        public String name() {
+            return delegate.name();
+        }
+
+        @Override
+        public String createTableSql(String table) {
+            return delegate.createTableSql(table);
+        }
+
+        @Override
+        public Future<Void> apply(SqlConnection connection, String table, List<RecordedEvent> events) {
+            return delegate.apply(connection, table, events);
+        }
+    }
+}
