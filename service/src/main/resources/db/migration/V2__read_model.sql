@@ -1,17 +1,5 @@
 -- Read models projected from the event log, the checkpoints of their projections, and the commit wake-up.
 
--- Every appending statement notifies the projection runners when its transaction commits (PostgreSQL delivers
--- NOTIFY only on commit, and merges identical notifications of one transaction). Runners still poll as a fallback.
-CREATE FUNCTION notify_events_appended() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-    PERFORM pg_notify('boxoffice_events', '');
-    RETURN NULL;
-END
-$$;
-
-CREATE TRIGGER events_appended AFTER INSERT ON events
-    FOR EACH STATEMENT EXECUTE FUNCTION notify_events_appended();
-
 -- One row per projection: how far into the log (in commit-safe order) its read model is, and which table holds it.
 -- The row is updated in the same transaction as the read model, so the two never disagree.
 CREATE TABLE projections (

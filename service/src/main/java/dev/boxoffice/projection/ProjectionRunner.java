@@ -37,6 +37,9 @@ public final class ProjectionRunner implements AutoCloseable {
     private boolean again;
     private boolean closed;
     private long pollTimer = -1;
+    private long lastBatchStart = System.nanoTime() - 1_000_000_000L;
+    private boolean catchingUp = true;
+    private boolean delayed;
     private volatile String lastFailure;
 
     /** {@code onCommitted} sees each page after its transaction committed (for metrics). */
@@ -71,7 +74,19 @@ public final class ProjectionRunner implements AutoCloseable {
                 again = true;
                 return;
             }
+            long wait = settings.minBatchInterval().toNanos() - (System.nanoTime() - lastBatchStart);
+            if (!catchingUp && wait > 0) {
+                if (!delayed) {
+                    delayed = true;
+                    vertx.setTimer(Math.max(1, wait / 1_000_000), t -> {
+                        delayed = false;
+                        wake();
+                    });
+                }
+                return;
+            }
             running = true;
+            lastBatchStart = System.nanoTime();
             pool.withTransaction(connection -> applyPage(connection, store, projection, projection.name(),
                     settings.batchSize(), true)).onComplete(result -> context.runOnContext(done -> {
                         running = false;
@@ -84,6 +99,7 @@ public final class ProjectionRunner implements AutoCloseable {
                         }
                         lastFailure = null;
                         List<RecordedEvent> applied = result.result();
+                        catchingUp = applied.size() >= settings.batchSize();
                         if (!applied.isEmpty()) {
                             onCommitted.accept(applied);
                         }

@@ -60,6 +60,10 @@ public interface BoxOfficeConfig {
         /** Fallback poll when no commit notification arrives (the connection for LISTEN may be down). */
         @WithDefault("1s")
         Duration pollInterval();
+
+        /** Least time between two read-model transactions while caught up; batches commits under load. */
+        @WithDefault("10ms")
+        Duration minBatchInterval();
     }
 
     interface Admin {

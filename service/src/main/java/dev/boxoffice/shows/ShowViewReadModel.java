@@ -2,6 +2,8 @@ package dev.boxoffice.shows;
 
 import dev.boxoffice.eventstore.PostgresEventStore;
 import dev.boxoffice.eventstore.RecordedEvent;
+import dev.boxoffice.projection.CommitNotifier;
+import dev.boxoffice.projection.CommitSignal;
 import dev.boxoffice.projection.ProjectionRebuild;
 import dev.boxoffice.projection.ProjectionRunner;
 import dev.boxoffice.projection.ProjectionSettings;
@@ -34,8 +36,8 @@ import org.eclipse.microprofile.config.ConfigProvider;
 import org.jboss.logging.Logger;
 
 /**
- * The show listing: its projection runner (woken by LISTEN on each commit, polling as a fallback), queries on the
- * {@code show_view} view, status, metrics and rebuilds.
+ * The show listing: its projection runner (woken by this instance's commits, by other instances' NOTIFY through
+ * LISTEN, and by a fallback poll), queries on the {@code show_view} view, status, metrics and rebuilds.
  */
 @Singleton
 public class ShowViewReadModel {
@@ -60,7 +62,8 @@ public class ShowViewReadModel {
     private final Timer lag;
     private PgSubscriber subscriber;
 
-    public ShowViewReadModel(Vertx vertx, Pool pool, PostgresEventStore store, BoxOfficeConfig config, MeterRegistry registry) {
+    public ShowViewReadModel(Vertx vertx, Pool pool, PostgresEventStore store, BoxOfficeConfig config, MeterRegistry registry,
+            CommitSignal commits) {
         this.vertx = vertx;
         this.pool = pool;
         this.store = store;
@@ -68,13 +71,18 @@ public class ShowViewReadModel {
         // From commit of an event to commit of its read-model update; recent window, so a benchmark step sees its own.
         this.lag = Timer.builder("boxoffice.projection.lag").tag("projection", ShowViewProjection.NAME)
                 .description("Time from an event's append to its read-model commit")
-                .publishPercentiles(0.5, 0.99).publishPercentileHistogram()
+                .publishPercentiles(0.5, 0.99).percentilePrecision(2).publishPercentileHistogram()
                 .distributionStatisticExpiry(Duration.ofSeconds(10)).distributionStatisticBufferLength(2)
                 .register(registry);
         FunctionCounter.builder("boxoffice.projection.events", applied, AtomicLong::get).tag("projection", ShowViewProjection.NAME)
                 .description("Events applied to the read model by this instance").register(registry);
         this.runner = new ProjectionRunner(vertx, pool, store, projection,
-                new ProjectionSettings(settings.batchSize(), settings.pollInterval()), this::committed);
+                new ProjectionSettings(settings.batchSize(), settings.pollInterval(), settings.minBatchInterval()),
+                this::committed);
+        // This instance's commits wake its runner directly, and other instances' runners through one NOTIFY.
+        CommitNotifier notifier = new CommitNotifier(vertx, pool, CHANNEL, settings.minBatchInterval());
+        commits.listen(runner::wake);
+        commits.listen(notifier::committed);
     }
 
     void start(@Observes StartupEvent event) {

@@ -10,6 +10,7 @@ import dev.boxoffice.entity.EntityType;
 import dev.boxoffice.eventstore.AppendMetrics;
 import dev.boxoffice.eventstore.EventStoreSettings;
 import dev.boxoffice.eventstore.PostgresEventStore;
+import dev.boxoffice.projection.CommitSignal;
 import io.micrometer.core.instrument.DistributionSummary;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
@@ -30,7 +31,13 @@ public class ShowsModule {
 
     @Produces
     @Singleton
-    PostgresEventStore eventStore(Pool pool, BoxOfficeConfig config, MeterRegistry registry) {
+    CommitSignal commitSignal() {
+        return new CommitSignal();
+    }
+
+    @Produces
+    @Singleton
+    PostgresEventStore eventStore(Pool pool, BoxOfficeConfig config, MeterRegistry registry, CommitSignal commits) {
         Timer appendTimer = Timer.builder("boxoffice.eventstore.append")
                 .description("Append statements: time from sending to commit").publishPercentileHistogram()
                 .register(registry);
@@ -39,6 +46,7 @@ public class ShowsModule {
         AppendMetrics metrics = (appends, events, nanos) -> {
             appendTimer.record(nanos, TimeUnit.NANOSECONDS);
             appendsPerStatement.record(appends);
+            commits.committed();
         };
         var settings = new EventStoreSettings(config.eventStore().maxConcurrentAppends(),
                 config.eventStore().maxEventsPerAppend());

@@ -28,6 +28,10 @@ final class Http {
         return send(HttpRequest.newBuilder(URI.create(service.url("/shows/" + id))).GET());
     }
 
+    static HttpResponse<String> listShows(ServiceProcess service) throws Exception {
+        return send(HttpRequest.newBuilder(URI.create(service.url("/shows?limit=200"))).GET());
+    }
+
     static HttpResponse<String> seat(ServiceProcess service, UUID id, int seat, String action) throws Exception {
         return seatAsync(service, id, seat, action).get();
     }

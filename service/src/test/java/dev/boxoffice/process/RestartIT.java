@@ -1,9 +1,11 @@
 package dev.boxoffice.process;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
@@ -49,6 +51,9 @@ class RestartIT {
             assertThat(Http.getShow(third, show).body()).isEqualTo(afterSecondRun);
             assertThat(Http.seat(third, show, 0, "RESERVE").statusCode()).isEqualTo(409);
             assertThat(Http.seat(third, show, 3, "RESERVE").statusCode()).isEqualTo(200);
+            // The read model, projected across a graceful stop and a SIGKILL, agrees with the log: 6 of 10 reserved.
+            await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> assertThat(Http.listShows(third).body())
+                    .contains("\"showId\":\"" + show + "\"", "\"totalSeats\":10,\"availableSeats\":4"));
             third.stop();
         }
         assertThat(Files.exists(dataDir.resolve("postmaster.pid"))).isFalse();

@@ -16,6 +16,8 @@ import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
+import io.vertx.pgclient.PgConnectOptions;
+import io.vertx.pgclient.pubsub.PgSubscriber;
 import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.SqlConnection;
 import java.sql.Connection;
@@ -118,10 +120,37 @@ class ProjectionRunnerTest {
         assertThat(tableContents(real.name() + "_1")).isEqualTo(tableContents(fresh.name() + "_1")).isNotEmpty();
     }
 
+    @Test
+    void wakesOnAnotherInstancesNotificationWithoutPolling() throws Exception {
+        Projection projection = scratchProjection("notify");
+        try (ProjectionRunner runner = new ProjectionRunner(vertx, pool, store, projection,
+                new ProjectionSettings(1000, Duration.ofMinutes(10), Duration.ofMillis(5)), events -> { })) {
+            runner.start();
+            await().atMost(Duration.ofSeconds(10)).until(() -> lagOf(runner) == 0);
+            PgSubscriber subscriber = PgSubscriber.subscriber(vertx, PgConnectOptions.fromUri(TestDatabase.shared().reactiveUrl())
+                    .setUser(EmbeddedDatabase.USER));
+            subscriber.channel("boxoffice_events").handler(payload -> runner.wake());
+            subscriber.connect().toCompletionStage().toCompletableFuture().join();
+            try {
+                UUID show = UUID.randomUUID();
+                try (Connection other = jdbc()) { // another instance's append: this process raises no commit signal
+                    insertShowCreated(other, show, "from elsewhere");
+                }
+                Thread.sleep(300);
+                assertThat(rows(projection)).doesNotContain(show.toString()); // no poll, no signal: nothing happens
+
+                new CommitNotifier(vertx, pool, "boxoffice_events", Duration.ofMillis(5)).committed(); // what that instance sends
+                await().atMost(Duration.ofSeconds(5)).until(() -> rows(projection).contains(show.toString()));
+            } finally {
+                subscriber.close();
+            }
+        }
+    }
+
     // ---- helpers
 
     private ProjectionRunner runner(Projection projection, int batchSize) {
-        return new ProjectionRunner(vertx, pool, store, projection, new ProjectionSettings(batchSize, Duration.ofMillis(50)),
+        return new ProjectionRunner(vertx, pool, store, projection, new ProjectionSettings(batchSize, Duration.ofMillis(50), Duration.ofMillis(5)),
                 events -> { });
     }
 

@@ -1,0 +1,42 @@
+package dev.boxoffice.projection;
+
+import io.vertx.core.Vertx;
+import io.vertx.sqlclient.Pool;
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.jboss.logging.Logger;
+
+/**
+ * Tells the projection runners of other instances that this one committed events: a NOTIFY on {@code channel}, sent
+ * in a statement of its own after the commits, at most once per {@code interval} however many commits there were.
+ * It is kept out of the append transactions on purpose: PostgreSQL serialises the commits of all transactions that
+ * NOTIFY (a database-wide lock held through the commit), which would stop group commits from overlapping.
+ */
+public final class CommitNotifier {
+
+    private static final Logger LOG = Logger.getLogger(CommitNotifier.class);
+
+    private final Vertx vertx;
+    private final Pool pool;
+    private final String channel;
+    private final long intervalMillis;
+    private final AtomicBoolean scheduled = new AtomicBoolean();
+
+    public CommitNotifier(Vertx vertx, Pool pool, String channel, Duration interval) {
+        this.vertx = vertx;
+        this.pool = pool;
+        this.channel = Checkpoints.identifier(channel);
+        this.intervalMillis = Math.max(1, interval.toMillis());
+    }
+
+    public void committed() {
+        if (scheduled.compareAndSet(false, true)) {
+            vertx.setTimer(intervalMillis, timer -> pool.query("NOTIFY " + channel).execute().onComplete(result -> {
+                scheduled.set(false);
+                if (result.failed()) {
+                    LOG.debugf("NOTIFY %s failed: %s (other instances fall back to polling)", channel, result.cause().getMessage());
+                }
+            }));
+        }
+    }
+}
