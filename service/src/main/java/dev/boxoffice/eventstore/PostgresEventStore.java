@@ -29,13 +29,15 @@ public final class PostgresEventStore {
      * commit an event with a lower position after others with higher ones are visible. Reading only rows whose
      * writing transaction is older than every transaction still running (the snapshot's xmin) and ordering by
      * (transaction id, position) means no later read can ever find an event before a point already passed.
+     * The ORDER BY names the table's columns: a bare "transaction_id" would mean the bigint output column of the
+     * same name, which no index can deliver in order (a full scan and sort per page instead of an index range).
      */
-    private static final String READ_ALL_SQL = """
+    static final String READ_ALL_SQL = """
             SELECT stream_id, version, position, transaction_id::text::bigint, event_type, payload, correlation_id, recorded_at
             FROM events
             WHERE (transaction_id, position) > ($1::text::xid8, $2)
               AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-            ORDER BY transaction_id, position
+            ORDER BY events.transaction_id, events.position
             LIMIT $3
             """;
 

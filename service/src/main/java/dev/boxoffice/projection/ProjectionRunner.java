@@ -175,9 +175,10 @@ public final class ProjectionRunner implements AutoCloseable {
     /** Applies pages (one transaction each) until caught up; completes with the number of events applied. */
     static Future<Long> catchUp(Pool pool, PostgresEventStore store, Projection projection, String checkpointName,
             int batchSize) {
-        return pool.withTransaction(connection -> applyPage(connection, store, projection, checkpointName, batchSize, false))
-                .compose(events -> events.size() < batchSize
-                        ? Future.succeededFuture((long) events.size())
-                        : catchUp(pool, store, projection, checkpointName, batchSize).map(more -> more + events.size()));
+        return pool.withTransaction(connection -> applyPage(connection, store, projection, checkpointName, batchSize, false)
+                        .map(List::size)) // only the count outlives the page: memory stays flat however long the log
+                .compose(applied -> applied < batchSize
+                        ? Future.succeededFuture((long) applied)
+                        : catchUp(pool, store, projection, checkpointName, batchSize).map(more -> more + applied));
     }
 }

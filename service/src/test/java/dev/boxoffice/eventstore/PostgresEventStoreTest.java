@@ -195,6 +195,22 @@ class PostgresEventStoreTest {
         return events.stream().filter(e -> wanted.contains(e.streamId())).toList();
     }
 
+    @Test
+    void readAllWalksTheCommitOrderIndexWhateverTheLogsLength() throws Exception {
+        // The plan every page of every projection uses; a sort of the whole log per page would grow with the log.
+        try (Connection connection = jdbc(); var statement = connection.createStatement()) {
+            statement.execute("SET plan_cache_mode = force_generic_plan");
+            statement.execute("PREPARE read_all(text, bigint, int) AS " + PostgresEventStore.READ_ALL_SQL);
+            try (var plan = statement.executeQuery("EXPLAIN EXECUTE read_all('0', 0, 500)")) {
+                StringBuilder text = new StringBuilder();
+                while (plan.next()) {
+                    text.append(plan.getString(1)).append('\n');
+                }
+                assertThat(text).contains("Index Scan using events_commit_order").doesNotContain("Sort");
+            }
+        }
+    }
+
     private static String newStream() {
         return "test-" + UUID.randomUUID();
     }
