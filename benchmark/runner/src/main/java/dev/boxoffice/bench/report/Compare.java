@@ -67,8 +67,10 @@ public final class Compare {
         Table table = new Table("Figure", nameA, nameB, "B / A");
         Map<String, Function<RunResult, Double>> figures = new java.util.LinkedHashMap<>();
         figures.put("Serial capacity, req/s", r -> r.serial() == null ? Double.NaN : r.serial().capacityRps());
-        figures.put("Serial p99 at first step, ms", r -> r.serial() == null || r.serial().steps().isEmpty() ? Double.NaN
-                : r.serial().steps().get(0).latency().p99());
+        double commonRate = lowestCommonRate(a.serial(), b.serial());
+        figures.put("Serial p99 at " + num(commonRate, 0) + " req/s, ms", r -> r.serial() == null ? Double.NaN
+                : r.serial().steps().stream().filter(step -> step.offeredRps() == commonRate)
+                        .mapToDouble(step -> step.latency().p99()).findFirst().orElse(Double.NaN));
         figures.put("Service cores per 1000 req/s at capacity", r -> atCapacity(r.serial(), StepResult::serviceCoresPer1000));
         figures.put("Read-model lag p99 at capacity, ms", r -> atCapacity(r.serial(),
                 s -> s.readModelLag() == null ? Double.NaN : s.readModelLag().p99Millis()));
@@ -88,9 +90,22 @@ public final class Compare {
         figures.forEach((name, figure) -> {
             double va = figure.apply(a);
             double vb = figure.apply(b);
-            table.row(name, num(va, va < 10 ? 3 : 0), num(vb, vb < 10 ? 3 : 0), ratio(vb / va));
+            table.row(name, num(va, decimals(va)), num(vb, decimals(vb)), ratio(vb / va));
         });
         return table;
+    }
+
+    private static int decimals(double value) {
+        return Math.abs(value) < 10 ? 3 : Math.abs(value) < 100 ? 1 : 0;
+    }
+
+    /** The lowest offered rate both runs measured, so that their p99 compares like with like. */
+    private static double lowestCommonRate(SteppedResult a, SteppedResult b) {
+        if (a == null || b == null) {
+            return Double.NaN;
+        }
+        return a.steps().stream().mapToDouble(StepResult::offeredRps)
+                .filter(rate -> b.steps().stream().anyMatch(step -> step.offeredRps() == rate)).min().orElse(Double.NaN);
     }
 
     private static double dispatchRatio(RunResult run) {
