@@ -7,6 +7,7 @@ import dev.boxoffice.domain.ShowCommand.CreateShow;
 import dev.boxoffice.domain.ShowCommand.ReserveSeat;
 import dev.boxoffice.domain.ShowState;
 import dev.boxoffice.entity.CommandOutcome;
+import dev.boxoffice.shows.ShowPage;
 import dev.boxoffice.shows.ShowService;
 import dev.boxoffice.shows.ShowViewReadModel;
 import io.smallrye.mutiny.Uni;
@@ -56,11 +57,11 @@ public class ShowResource {
             description = "Projected from the event log: a change shows up here a few milliseconds after it was acknowledged.")
     @APIResponse(responseCode = "200", description = "A page of shows; pass its 'next' as 'after' for the following page")
     @APIResponse(responseCode = "400", description = "Invalid query parameter (VALIDATION_FAILED)")
-    public Uni<ShowSummaryView> list(@RestQuery String available, @RestQuery String after, @RestQuery String limit) {
+    public Uni<ShowPage> list(@RestQuery String available, @RestQuery String after, @RestQuery String limit) {
         boolean onlyAvailable = parseBoolean("available", available);
         UUID cursor = after == null ? null : parseUuid("after", after);
         int pageSize = parsePageSize(limit);
-        return listing.list(onlyAvailable, cursor, pageSize).map(ShowSummaryView::of);
+        return listing.list(onlyAvailable, cursor, pageSize);
     }
 
     @POST

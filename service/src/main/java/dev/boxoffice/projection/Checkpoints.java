@@ -14,9 +14,9 @@ final class Checkpoints {
     /** Table names are put into SQL text, so only plain identifiers are accepted. */
     private static final Pattern IDENTIFIER = Pattern.compile("[a-z_][a-z0-9_]{0,62}");
 
-    private static final String LOCK_SQL = """
-            SELECT transaction_id::text, position, target_table FROM projections WHERE name = $1 FOR UPDATE%s
-            """;
+    private static final String LOCK_SQL =
+            "SELECT transaction_id::text, position, target_table FROM projections WHERE name = $1 FOR UPDATE";
+    private static final String LOCK_OR_SKIP_SQL = LOCK_SQL + " SKIP LOCKED";
     private static final String SAVE_SQL = """
             UPDATE projections SET transaction_id = $2::text::xid8, position = $3, events_applied = events_applied + $4,
                    updated_at = now()
@@ -35,7 +35,7 @@ final class Checkpoints {
      * yields an empty result instead of a wait: that instance is already applying the same events.
      */
     static Future<Optional<Checkpoint>> lock(SqlClient connection, String name, boolean skipLocked) {
-        return connection.preparedQuery(LOCK_SQL.formatted(skipLocked ? " SKIP LOCKED" : "")).execute(Tuple.of(name))
+        return connection.preparedQuery(skipLocked ? LOCK_OR_SKIP_SQL : LOCK_SQL).execute(Tuple.of(name))
                 .map(rows -> {
                     if (rows.size() == 0) {
                         return Optional.empty();

@@ -83,7 +83,7 @@ public final class StepRecorder implements AutoCloseable {
     }
 
     /** Closes the current one-second interval: a point on the latency-over-time chart and a line in the log. */
-    public TimelinePoint tick() {
+    public void tick() {
         long now = System.nanoTime();
         double seconds = (now - intervalStartNanos) / 1e9;
         TimelinePoint point = new TimelinePoint(
@@ -99,7 +99,6 @@ public final class StepRecorder implements AutoCloseable {
         interval = new Histogram(MAX_MICROS, 3);
         intervalCount = 0;
         intervalStartNanos = now;
-        return point;
     }
 
     /** From now on, users finish the request in flight and send no further one. */

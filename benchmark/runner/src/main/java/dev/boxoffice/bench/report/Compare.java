@@ -12,6 +12,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -65,7 +66,7 @@ public final class Compare {
 
     private static Table figures(RunResult a, RunResult b, String nameA, String nameB) {
         Table table = new Table("Figure", nameA, nameB, "B / A");
-        Map<String, Function<RunResult, Double>> figures = new java.util.LinkedHashMap<>();
+        Map<String, Function<RunResult, Double>> figures = new LinkedHashMap<>();
         figures.put("Serial capacity, req/s", r -> r.serial() == null ? Double.NaN : r.serial().capacityRps());
         double commonRate = lowestCommonRate(a.serial(), b.serial());
         figures.put("Serial p99 at " + num(commonRate, 0) + " req/s, ms", r -> r.serial() == null ? Double.NaN

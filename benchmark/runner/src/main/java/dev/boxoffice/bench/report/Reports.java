@@ -280,9 +280,9 @@ public final class Reports {
                         points("achieved", steps, StepResult::offeredRps, StepResult::achievedRps),
                         points("offered", steps, StepResult::offeredRps, StepResult::offeredRps)), false, Double.NaN, ""),
                 Chart.bars("CPU per step (% of one core)", "% of a core", labels, List.of(
-                        indexed("service", steps, s -> s.cpu().service()),
-                        indexed("PostgreSQL", steps, s -> s.cpu().database()),
-                        indexed("load generator", steps, s -> s.cpu().loadGenerator())), true),
+                        series("service", steps, s -> s.cpu().service()),
+                        series("PostgreSQL", steps, s -> s.cpu().database()),
+                        series("load generator", steps, s -> s.cpu().loadGenerator())), true),
                 Chart.line("Latency over time (per second)", "seconds since the run started", "ms (log scale)", List.of(
                         timeline("p50", steps, TimelinePoint::p50), timeline("p99", steps, TimelinePoint::p99)), true,
                         result.sloMillis(), "SLO"));
@@ -319,10 +319,6 @@ public final class Reports {
     private static Chart.Series points(String name, List<StepResult> steps, ToDoubleFunction<StepResult> x,
             ToDoubleFunction<StepResult> y) {
         return new Chart.Series(name, steps.stream().map(s -> new double[] {x.applyAsDouble(s), y.applyAsDouble(s)}).toList());
-    }
-
-    private static Chart.Series indexed(String name, List<StepResult> steps, ToDoubleFunction<StepResult> y) {
-        return series(name, steps, y);
     }
 
     private static Chart.Series timeline(String name, List<StepResult> steps, ToDoubleFunction<TimelinePoint> y) {

@@ -114,9 +114,10 @@ public final class Bench implements AutoCloseable {
         double elapsed = (after.nanos() - before.nanos()) / 1e9;
         CpuShare cpu = after.since(before);
         var counts = recorder.counts();
+        double rssNow = resources.serviceRssMiB();
         StepResult result = new StepResult(scenario, label, offeredRps, connections, elapsed, counts,
                 (counts.ok() + counts.conflicts()) / elapsed, recorder.latency(), cpu,
-                resources.serviceRssMiB() > 0 ? Math.max(maxRss, resources.serviceRssMiB()) : Double.NaN,
+                rssNow > 0 ? Math.max(maxRss, rssNow) : Double.NaN,
                 recorder.timeline(), logName, null);
         progress.stepDone(result);
         return result;

@@ -2,6 +2,7 @@ package dev.boxoffice.bench.scenario;
 
 import dev.boxoffice.bench.load.ClosedLoop;
 import dev.boxoffice.bench.load.LoadClient;
+import dev.boxoffice.bench.load.StepRecorder;
 import dev.boxoffice.bench.result.StepResult;
 import dev.boxoffice.bench.system.JavaService;
 import dev.boxoffice.bench.system.Pinning;
@@ -14,6 +15,7 @@ import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 
 /**
  * The benchmark-only hello service (module benchmark/hello-service): {@code GET /hello/{variant}/{name}} with the
@@ -44,13 +46,11 @@ public final class HelloService {
         int connections = bench.options().integer("dispatch-connections");
         String path = "/hello/" + variant + "/benchmark";
         try (LoadClient client = bench.client(hello.baseUrl(), connections)) {
+            Consumer<StepRecorder> greetings = recorder -> ClosedLoop.start(connections, recorder, (worker, intended, next) ->
+                    client.send(HttpMethod.GET, path, null, intended, recorder, false, reply -> next.run()));
             double warmup = Math.min(WARMUP_SECONDS, bench.options().number("dispatch-seconds"));
-            bench.step(scenario, variant + " warm-up", Double.NaN, connections, warmup,
-                    recorder -> ClosedLoop.start(connections, recorder, (worker, intended, next) ->
-                            client.send(HttpMethod.GET, path, null, intended, recorder, false, reply -> next.run())));
-            return bench.step(scenario, variant, Double.NaN, connections, bench.options().number("dispatch-seconds"),
-                    recorder -> ClosedLoop.start(connections, recorder, (worker, intended, next) ->
-                            client.send(HttpMethod.GET, path, null, intended, recorder, false, reply -> next.run())));
+            bench.step(scenario, variant + " warm-up", Double.NaN, connections, warmup, greetings);
+            return bench.step(scenario, variant, Double.NaN, connections, bench.options().number("dispatch-seconds"), greetings);
         }
     }
 
