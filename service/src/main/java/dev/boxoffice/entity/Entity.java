@@ -21,6 +21,10 @@ import org.jboss.logging.Logger;
  *
  * <p>While an append is in flight, new commands queue up; when it commits they are all decided against the
  * resulting state and appended together. A reply is sent only after its events are committed.
+ *
+ * <p>A command that would be refused whether the append in flight commits or not is refused at once instead of
+ * waiting for it: under contention most commands are refusals (a seat someone else holds), and making them wait
+ * for a round trip they do not need is what turns a hot show into a queue.
  */
 final class Entity<C, E, S> {
 
@@ -34,6 +38,7 @@ final class Entity<C, E, S> {
     private final ArrayDeque<Work<C, S>> queue = new ArrayDeque<>();
 
     private S state;
+    private S stateIfInFlightCommits; // while an append is in flight: the state it leads to
     private long version;
     private boolean stale = true; // state must be (re)loaded from the store before deciding anything
     private boolean busy;         // a load or an append is in flight
@@ -64,8 +69,28 @@ final class Entity<C, E, S> {
             return;
         }
         lastUsedNanos = System.nanoTime();
+        if (refusedEitherWay(work)) {
+            return;
+        }
         queue.addLast(work);
         drain();
+    }
+
+    /**
+     * While an append is in flight: refuses {@code work} now if both the committed state and the state after the
+     * append refuse it. That is its answer when ordered right after the append, ahead of the commands still queued;
+     * those are concurrent with it (none is acknowledged yet), and a refusal changes no state they depend on.
+     */
+    private boolean refusedEitherWay(Work<C, S> work) {
+        if (work.isQuery() || !busy || stale || stateIfInFlightCommits == null) {
+            return false;
+        }
+        if (decider.decide(work.command(), stateIfInFlightCommits) instanceof Decision.Rejected<E> ifCommitted
+                && decider.decide(work.command(), state) instanceof Decision.Rejected<E>) {
+            work.promise().complete(new CommandOutcome.Rejected<>(ifCommitted.rejection()));
+            return true;
+        }
+        return false;
     }
 
     /** Must run on the home context. Drops the entity from memory unless it has work. */
@@ -137,6 +162,14 @@ final class Entity<C, E, S> {
             }
         }
         long expected = version;
+        for (Decided<C, E, S> decided : batch) {
+            if (decided.state != null) {
+                stateIfInFlightCommits = decided.state;
+            }
+        }
+        if (stateIfInFlightCommits == null) {
+            stateIfInFlightCommits = state;
+        }
         runtime.store().append(streamId, expected, newEvents).subscribe().with(
                 result -> home.runOnContext(v -> appended(batch, expected, result)),
                 failure -> home.runOnContext(v -> appendFailed(batch, failure)));
@@ -144,6 +177,7 @@ final class Entity<C, E, S> {
 
     private void appended(List<Decided<C, E, S>> batch, long expected, AppendResult result) {
         busy = false;
+        stateIfInFlightCommits = null;
         switch (result) {
             case AppendResult.Appended appended -> {
                 long committed = expected;
@@ -180,6 +214,7 @@ final class Entity<C, E, S> {
 
     private void appendFailed(List<Decided<C, E, S>> batch, Throwable failure) {
         busy = false;
+        stateIfInFlightCommits = null;
         stale = true; // the outcome is unknown: the events may or may not be committed
         LOG.warnf(failure, "Append to %s failed", streamId);
         batch.forEach(d -> d.work.promise().fail(new EntityUnavailableException("Event store append failed", failure)));

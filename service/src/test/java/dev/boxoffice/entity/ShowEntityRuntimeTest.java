@@ -11,6 +11,7 @@ import dev.boxoffice.domain.ShowCommand.CreateShow;
 import dev.boxoffice.domain.ShowCommand.ReserveSeat;
 import dev.boxoffice.domain.ShowEvent;
 import dev.boxoffice.domain.ShowState;
+import dev.boxoffice.database.EmbeddedDatabase;
 import dev.boxoffice.eventstore.PostgresEventStore;
 import dev.boxoffice.support.TestDatabase;
 import io.quarkus.test.common.QuarkusTestResource;
@@ -18,10 +19,13 @@ import io.quarkus.test.junit.QuarkusTest;
 import io.smallrye.mutiny.Uni;
 import io.vertx.core.Vertx;
 import jakarta.inject.Inject;
+import java.sql.Connection;
+import java.sql.DriverManager;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -132,6 +136,35 @@ class ShowEntityRuntimeTest {
         assertThat(outcomes).filteredOn(o -> o instanceof CommandOutcome.Rejected).hasSize(40);
         assertThat(store.readStream("show-" + id, 0).await().indefinitely()).hasSize(41);
         assertThat(((ShowState.Show) runtime.state(id).await().indefinitely()).availableSeats()).isZero();
+    }
+
+    @Test
+    void aCommandRefusedWhateverTheAppendInFlightDoesIsAnsweredWithoutWaitingForIt() throws Exception {
+        var runtime = runtime(settings(Duration.ofMinutes(5), 1000, 0));
+        accepted(runtime.send(id, new CreateShow(showId, "Hamlet", 3), null));
+        accepted(runtime.send(id, new ReserveSeat(showId, 2), null));
+        try (Connection db = DriverManager.getConnection(TestDatabase.shared().jdbcUrl(), EmbeddedDatabase.USER, "")) {
+            db.setAutoCommit(false);
+            try (var lock = db.prepareStatement("SELECT version FROM streams WHERE stream_id = ? FOR UPDATE")) {
+                lock.setString(1, "show-" + id);
+                lock.executeQuery().close(); // the show's next append waits for this transaction
+            }
+            var inFlight = runtime.send(id, new ReserveSeat(showId, 0), null).subscribeAsCompletionStage();
+            Thread.sleep(200); // the reservation of seat 0 is now appending, blocked on the row lock
+
+            // Seat 2 is taken before and after the append in flight: refused at once.
+            assertThat(rejection(runtime.send(id, new ReserveSeat(showId, 2), null))).isEqualTo(Rejection.Code.SEAT_NOT_AVAILABLE);
+            // Cancelling seat 0 depends on the append in flight: it waits.
+            var dependent = runtime.send(id, new CancelSeatReservation(showId, 0), null).subscribeAsCompletionStage();
+            Thread.sleep(200);
+            assertThat(inFlight).isNotDone();
+            assertThat(dependent).isNotDone();
+
+            db.commit();
+            assertThat(inFlight.get(10, TimeUnit.SECONDS)).isInstanceOf(CommandOutcome.Accepted.class);
+            assertThat(dependent.get(10, TimeUnit.SECONDS)).isInstanceOf(CommandOutcome.Accepted.class);
+        }
+        assertThat(((ShowState.Show) runtime.state(id).await().indefinitely()).availableSeats()).isEqualTo(2);
     }
 
     private EntityRuntime<ShowCommand, ShowEvent, ShowState> runtime(EntitySettings settings) {

@@ -29,17 +29,16 @@ public final class BenchOptions {
         option("no-pin", "false", "do not pin processes to cores");
         option("slo-ms", "50", "p99 bar in milliseconds that a step must meet to count towards capacity");
         option("step-seconds", "15", "duration of each open-model step");
-        option("warmup-seconds", "10", "unreported warm-up before the serial and contention steps, at their first rate");
+        option("warmup-seconds", "20", "unreported warm-up before the serial and contention steps (lets the JIT compile the hot paths)");
+        option("warmup-rate", "3000", "requests per second offered during the warm-up");
         option("connections", "64", "HTTP connections of the open-model load generator");
         option("timeout-ms", "10000", "a request not answered within this is a timeout");
         option("keep-going", "false", "run every step even after one missed the SLO (default: stop after it)");
-        option("serial-start", "2000", "serial: first step, requests per second");
-        option("serial-increment", "2000", "serial: added per step, requests per second");
-        option("serial-steps", "10", "serial: number of steps");
+        option("serial-rates", "1000,2000,4000,6000,8000,10000,12000,14000,16000,18000,20000",
+                "serial: the rates of the steps, requests per second");
         option("seats", "50", "serial: seats per show (a user creates one show, then reserves every seat)");
-        option("contention-start", "2000", "contention: first step, requests per second (2 per user; retries on 409 come on top)");
-        option("contention-increment", "2000", "contention: added per step");
-        option("contention-steps", "8", "contention: number of steps");
+        option("contention-rates", "1000,2000,4000,6000,8000,10000,12000,14000",
+                "contention: the rates of the steps, requests per second (2 per user; retries on 409 come on top)");
         option("hot-shows", "2", "contention: shows that every user competes for");
         option("hot-seats", "50", "contention: seats per hot show");
         option("sweep-connections", "1,5,10,20,40", "sweep: closed-loop connection counts");
@@ -49,6 +48,7 @@ public final class BenchOptions {
         option("limits-seconds", "8", "limits: seconds per PostgreSQL append measurement");
         option("limits-clients", "8", "limits: PostgreSQL connections appending at once");
         option("limits-batch", "64", "limits: rows per multi-row INSERT");
+        option("profile", "false", "CPU flame graph of the service during the measured serial and contention steps (async-profiler)");
         option("service-jvm-options", "", "extra JVM options for the service (space separated)");
     }
 
@@ -105,19 +105,19 @@ public final class BenchOptions {
     }
 
     private void validate() {
-        for (String name : List.of("slo-ms", "step-seconds", "serial-start", "contention-start", "sweep-seconds",
+        for (String name : List.of("slo-ms", "step-seconds", "warmup-rate", "sweep-seconds",
                 "dispatch-seconds", "limits-seconds")) {
             positive(name);
         }
-        for (String name : List.of("connections", "timeout-ms", "serial-steps", "seats", "contention-steps", "hot-shows",
+        for (String name : List.of("connections", "timeout-ms", "seats", "hot-shows",
                 "hot-seats", "dispatch-connections", "limits-clients", "limits-batch")) {
             if (integer(name) < 1) {
                 throw new IllegalArgumentException("--" + name + " must be a whole number >= 1");
             }
         }
-        number("serial-increment");
-        number("contention-increment");
         number("warmup-seconds");
+        rates("serial-rates");
+        rates("contention-rates");
         sweepConnections();
     }
 
@@ -156,6 +156,20 @@ public final class BenchOptions {
             return Integer.parseInt(values.get(name));
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException("--" + name + " must be a whole number, not '" + values.get(name) + "'");
+        }
+    }
+
+    /** A comma-separated list of request rates, each greater than 0. */
+    public List<Double> rates(String name) {
+        try {
+            List<Double> rates = Arrays.stream(values.get(name).split(",")).map(String::trim).map(Double::parseDouble)
+                    .toList();
+            if (rates.isEmpty() || rates.stream().anyMatch(r -> !(r > 0))) {
+                throw new NumberFormatException();
+            }
+            return rates;
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("--" + name + " must be a comma-separated list of rates > 0, for example 1000,2000,4000");
         }
     }
 

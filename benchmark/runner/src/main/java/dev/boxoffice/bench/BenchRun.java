@@ -21,6 +21,7 @@ import dev.boxoffice.bench.system.Cpus;
 import dev.boxoffice.bench.system.Database;
 import dev.boxoffice.bench.system.JavaService;
 import dev.boxoffice.bench.system.Pinning;
+import dev.boxoffice.bench.system.Profiler;
 import dev.boxoffice.bench.system.Resources;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -95,10 +96,13 @@ public final class BenchRun {
                     progress.phase("starting the BoxOffice service");
                     service = startService(database, pinning, out);
                     resources.service(service.pid());
+                    if (options.flag("profile")) {
+                        bench.profileWith(Profiler.attachTo(service.pid(), out.resolve("logs")));
+                    }
                     baseUrl = service.baseUrl();
                     Thread.sleep(2000);
                     facts = new ServiceFacts(baseUrl, service.startMillis(), resources.serviceRssMiB(), Double.NaN,
-                            options.text("service-jvm-options"));
+                            String.join(" ", serviceJvmOptions()));
                     progress.info(String.format("service up: %.0f ms to first served request, idle RSS %.0f MiB",
                             facts.startMillis(), facts.idleRssMiB()));
                 } else {
@@ -176,11 +180,31 @@ public final class BenchRun {
     }
 
     private JavaService startService(Database database, Pinning pinning, Path out) {
-        List<String> jvmOptions = options.text("service-jvm-options").isBlank() ? List.of()
-                : Arrays.asList(options.text("service-jvm-options").trim().split("\\s+"));
+        List<String> jvmOptions = new ArrayList<>(serviceJvmOptions());
+        if (options.flag("profile")) {
+            jvmOptions.add("-XX:+EnableDynamicAgentLoading"); // async-profiler attaches for the measured steps
+        }
         return JavaService.start("boxoffice-service", repository.resolve("service/target/quarkus-app/quarkus-run.jar"),
                 jvmOptions, Map.of(), Map.of("DATABASE_URL", database.url()), pinning.prefix(pinning.service()),
                 out.resolve("logs"), "/q/health/ready");
+    }
+
+    /** The options `./boxoffice run` uses (service/jvm.options), then --service-jvm-options, which win. */
+    private List<String> serviceJvmOptions() {
+        List<String> jvmOptions = new ArrayList<>();
+        try {
+            for (String line : Files.readAllLines(repository.resolve("service/jvm.options"))) {
+                if (!line.isBlank() && !line.strip().startsWith("#")) {
+                    jvmOptions.add(line.strip());
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("could not read service/jvm.options", e);
+        }
+        if (!options.text("service-jvm-options").isBlank()) {
+            jvmOptions.addAll(Arrays.asList(options.text("service-jvm-options").trim().split("\\s+")));
+        }
+        return jvmOptions;
     }
 
     private static double maxRss(SteppedResult serial, SteppedResult contention, SweepResult sweep) {
@@ -213,10 +237,10 @@ public final class BenchRun {
             seconds += 6;
         }
         if (options.runs("serial")) {
-            seconds += warmup + options.integer("serial-steps") * (step + 1);
+            seconds += warmup + options.rates("serial-rates").size() * (step + 1);
         }
         if (options.runs("contention")) {
-            seconds += warmup + options.integer("contention-steps") * (step + 1);
+            seconds += warmup + options.rates("contention-rates").size() * (step + 1);
         }
         if (options.runs("sweep")) {
             seconds += options.sweepConnections().size() * 2 * (options.number("sweep-seconds") + 1);

@@ -16,8 +16,8 @@ class BenchOptionsTest {
 
     @Test
     void takesValuesWithOrWithoutEqualsAndFlagsWithoutValue() {
-        BenchOptions options = BenchOptions.parse(List.of("--serial-start=2000", "--seats", "10", "--keep-going"));
-        assertThat(options.number("serial-start")).isEqualTo(2000);
+        BenchOptions options = BenchOptions.parse(List.of("--serial-rates=1000,2500", "--seats", "10", "--keep-going"));
+        assertThat(options.rates("serial-rates")).containsExactly(1000.0, 2500.0);
         assertThat(options.integer("seats")).isEqualTo(10);
         assertThat(options.flag("keep-going")).isTrue();
         assertThat(options.flag("no-pin")).isFalse();
@@ -30,6 +30,7 @@ class BenchOptionsTest {
         assertThatThrownBy(() -> BenchOptions.parse(List.of("--seats", "many"))).hasMessageContaining("--seats must be a whole number");
         assertThatThrownBy(() -> BenchOptions.parse(List.of("--step-seconds", "0"))).hasMessageContaining("greater than 0");
         assertThatThrownBy(() -> BenchOptions.parse(List.of("--sweep-connections", "1,x"))).hasMessageContaining("comma-separated");
+        assertThatThrownBy(() -> BenchOptions.parse(List.of("--serial-rates", "1000,0"))).hasMessageContaining("--serial-rates must be");
         assertThatThrownBy(() -> BenchOptions.parse(List.of("--seats"))).hasMessageContaining("needs a value");
     }
 }

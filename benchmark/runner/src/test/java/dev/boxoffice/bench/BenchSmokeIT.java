@@ -33,9 +33,8 @@ class BenchSmokeIT {
     static void runEveryScenarioBriefly() throws Exception {
         out = Files.createTempDirectory("boxoffice-bench-smoke-");
         BenchOptions options = BenchOptions.parse(List.of("--out", out.toString(),
-                "--step-seconds", "2", "--warmup-seconds", "1",
-                "--serial-start", "50", "--serial-increment", "50", "--serial-steps", "2",
-                "--contention-start", "40", "--contention-increment", "40", "--contention-steps", "2",
+                "--step-seconds", "2", "--warmup-seconds", "1", "--warmup-rate", "50",
+                "--serial-rates", "50,100", "--contention-rates", "40,80",
                 "--sweep-connections", "1,2", "--sweep-seconds", "1",
                 "--dispatch-seconds", "1", "--dispatch-connections", "4",
                 "--limits-seconds", "1", "--limits-clients", "2", "--limits-batch", "8",

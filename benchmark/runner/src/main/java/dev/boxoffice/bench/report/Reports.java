@@ -162,7 +162,9 @@ public final class Reports {
         var m = run.machine();
         return String.format("%s, %d CPUs, %s GiB; %s; %s; PostgreSQL %s. Pinning: %s. Run took %s s; options: %s.",
                 m.cpuModel(), m.cpus(), num(m.memoryGiB(), 1), m.kernel(), m.jdk(), m.postgres(), run.pinning().describe(),
-                num(run.durationSeconds(), 0), run.options().get("scenarios"));
+                num(run.durationSeconds(), 0), run.options().get("scenarios"))
+                + (run.service() == null || run.service().jvmOptions().isBlank() ? ""
+                        : " Service JVM options: " + run.service().jvmOptions() + ".");
     }
 
     record Section(String title, String text, List<String> charts, List<Table> tables) {
@@ -248,9 +250,9 @@ public final class Reports {
         boolean conflicts = result.scenario().equals("contention");
         Table table = conflicts
                 ? new Table("Offered req/s", "Achieved req/s", "p50 ms", "p95 ms", "p99 ms", "p99.9 ms", "max ms", "Conflicts (409)",
-                        "Errors", "Timeouts", "CPU service %", "CPU PostgreSQL %", "CPU generator %", "Service cores per 1000 req/s", "RSS MiB", "SLO")
+                        "Errors", "Timeouts", "CPU service %", "CPU PostgreSQL %", "CPU generator %", "Cores busy % (cpu0 / cpu1 ...)", "Service cores per 1000 req/s", "RSS MiB", "SLO")
                 : new Table("Offered req/s", "Achieved req/s", "p50 ms", "p95 ms", "p99 ms", "p99.9 ms", "max ms", "Errors",
-                        "Timeouts", "CPU service %", "CPU PostgreSQL %", "CPU generator %", "Service cores per 1000 req/s", "RSS MiB",
+                        "Timeouts", "CPU service %", "CPU PostgreSQL %", "CPU generator %", "Cores busy % (cpu0 / cpu1 ...)", "Service cores per 1000 req/s", "RSS MiB",
                         "Read-model lag p50 / p99 ms", "SLO");
         for (StepResult s : result.steps()) {
             List<String> row = new ArrayList<>(List.of(num(s.offeredRps(), 0), num(s.achievedRps(), 0), num(s.latency().p50(), 2),
@@ -260,7 +262,8 @@ public final class Reports {
             }
             row.addAll(List.of(Long.toString(s.counts().httpErrors() + s.counts().transportErrors()),
                     Long.toString(s.counts().timeouts()), num(s.cpu().service(), 0), num(s.cpu().database(), 0),
-                    num(s.cpu().loadGenerator(), 0), num(s.serviceCoresPer1000(), 3), num(s.serviceRssMiB(), 0)));
+                    num(s.cpu().loadGenerator(), 0), s.cpu().describeCores(), num(s.serviceCoresPer1000(), 3),
+                    num(s.serviceRssMiB(), 0)));
             if (!conflicts) {
                 row.add(s.readModelLag() == null ? "–"
                         : num(s.readModelLag().p50Millis(), 1) + " / " + num(s.readModelLag().p99Millis(), 1));

@@ -5,6 +5,7 @@ import dev.boxoffice.bench.load.LoadClient;
 import dev.boxoffice.bench.load.StepRecorder;
 import dev.boxoffice.bench.result.StepResult;
 import dev.boxoffice.bench.system.JavaService;
+import dev.boxoffice.bench.system.Profiler;
 import dev.boxoffice.bench.system.Resources;
 import dev.boxoffice.bench.system.Resources.CpuShare;
 import io.vertx.core.Context;
@@ -30,6 +31,7 @@ public final class Bench implements AutoCloseable {
     private final Resources resources;
     private final Path runDirectory;
     private final Progress progress;
+    private Profiler profiler; // set with --profile while the service runs
 
     public Bench(BenchOptions options, Resources resources, Path runDirectory, Progress progress) {
         // One event loop is plenty for tens of thousands of requests per second, and keeps the generator on one core.
@@ -64,6 +66,26 @@ public final class Bench implements AutoCloseable {
 
     public Progress progress() {
         return progress;
+    }
+
+    /** Profiles the service during every scenario's measured steps (see {@link #profiled}). */
+    public void profileWith(Profiler profiler) {
+        this.profiler = profiler;
+    }
+
+    /** Runs {@code steps}, with the service's CPU profile written to profile-{@code scenario}.html if profiling. */
+    public <T> T profiled(String scenario, java.util.function.Supplier<T> steps) {
+        if (profiler == null) {
+            return steps.get();
+        }
+        profiler.start();
+        try {
+            return steps.get();
+        } finally {
+            Path flameGraph = runDirectory.resolve("profile-" + scenario + ".html");
+            profiler.stopInto(flameGraph);
+            progress.info("service CPU profile: " + flameGraph);
+        }
     }
 
     public LoadClient client(String baseUrl, int connections) {

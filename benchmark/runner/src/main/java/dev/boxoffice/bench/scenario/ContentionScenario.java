@@ -33,20 +33,22 @@ public final class ContentionScenario {
     public SteppedResult run() {
         BenchOptions options = bench.options();
         int seats = options.integer("hot-seats");
+        int hotShows = options.integer("hot-shows");
+        try (LoadClient client = bench.client(baseUrl, options.integer("connections"))) {
+            return RisingSteps.run(bench, "contention", "users reserve a random seat of one of " + hotShows
+                    + " shows of " + seats + " seats (retrying another seat on 409), then cancel it",
+                    (label, rate, seconds) -> step(client, label, rate, seconds, hotShows, seats));
+        }
+    }
+
+    /** Every step gets its own hot shows, all seats free, so no step inherits seats that an earlier one left taken. */
+    private StepResult step(LoadClient client, String label, double rate, double seconds, int hotShows, int seats) {
         List<UUID> shows = new ArrayList<>();
-        for (int i = 0; i < options.integer("hot-shows"); i++) {
+        for (int i = 0; i < hotShows; i++) {
             UUID show = UUID.randomUUID();
             ShowsApi.createShowNow(baseUrl, show, seats);
             shows.add(show);
         }
-        try (LoadClient client = bench.client(baseUrl, options.integer("connections"))) {
-            return RisingSteps.run(bench, "contention", "users reserve a random seat of one of " + shows.size()
-                    + " shows of " + seats + " seats (retrying another seat on 409), then cancel it",
-                    (label, rate, seconds) -> step(client, label, rate, seconds, shows, seats));
-        }
-    }
-
-    private StepResult step(LoadClient client, String label, double rate, double seconds, List<UUID> shows, int seats) {
         SplittableRandom random = new SplittableRandom();
         return bench.step("contention", label, rate, bench.options().integer("connections"), seconds,
                 recorder -> OpenLoop.start(bench.vertx(), rate / 2, recorder,
@@ -60,7 +62,9 @@ public final class ContentionScenario {
             UUID show = shows.get(random.nextInt(shows.size()));
             int seat = random.nextInt(seats);
             client.send(HttpMethod.PATCH, ShowsApi.seat(show, seat), ShowsApi.RESERVE, intendedNanos, recorder, true, reply -> {
-                if (reply.isSuccess() && !recorder.closing()) {
+                if (reply.isSuccess()) {
+                    // Cancelled even when the step is ending (the drain waits for it): a seat left reserved would
+                    // stay taken for every later step and turn them into cheap 409s.
                     client.send(HttpMethod.PATCH, ShowsApi.seat(show, seat), ShowsApi.CANCEL, System.nanoTime(), recorder,
                             false, cancelled -> { });
                 } else if (reply.status() == 409 && attempt < MAX_ATTEMPTS && !recorder.closing()) {

@@ -7,9 +7,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The step plan of an open-model scenario: an unreported warm-up at the first rate, then steps of rising rate
- * ({@code --<scenario>-start}, {@code -increment}, {@code -steps}), stopping after the first step that misses the SLO
- * unless {@code --keep-going}.
+ * The step plan of an open-model scenario: an unreported warm-up ({@code --warmup-seconds} at {@code --warmup-rate}),
+ * then one step per rate of {@code --<scenario>-rates}, stopping after the first step that misses the SLO unless
+ * {@code --keep-going}.
  */
 final class RisingSteps {
 
@@ -24,22 +24,26 @@ final class RisingSteps {
 
     static SteppedResult run(Bench bench, String scenario, String description, Step step) {
         BenchOptions options = bench.options();
-        double start = options.number(scenario + "-start");
-        double increment = options.number(scenario + "-increment");
-        int count = options.integer(scenario + "-steps");
+        List<Double> rates = options.rates(scenario + "-rates");
+        int count = rates.size();
         double slo = options.number("slo-ms");
         StepResult warmup = options.number("warmup-seconds") > 0
-                ? step.run("warm-up", start, options.number("warmup-seconds"))
+                ? step.run("warm-up", options.number("warmup-rate"), options.number("warmup-seconds"))
                 : null;
-        List<StepResult> steps = new ArrayList<>();
-        for (int i = 0; i < count; i++) {
-            StepResult result = step.run("step " + (i + 1) + "/" + count, start + i * increment, options.number("step-seconds"));
-            steps.add(result);
-            if (!result.meets(slo) && !options.flag("keep-going")) {
-                bench.progress().info("step missed the SLO (p99 <= " + slo + " ms, no errors): " + scenario + " stops here");
-                break;
+        List<StepResult> steps = bench.profiled(scenario, () -> {
+            List<StepResult> measured = new ArrayList<>();
+            for (int i = 0; i < count; i++) {
+                StepResult result = step.run("step " + (i + 1) + "/" + count, rates.get(i),
+                        options.number("step-seconds"));
+                measured.add(result);
+                if (!result.meets(slo) && !options.flag("keep-going")) {
+                    bench.progress().info("step missed the SLO (p99 <= " + slo + " ms, no errors): " + scenario
+                            + " stops here");
+                    break;
+                }
             }
-        }
+            return measured;
+        });
         return new SteppedResult(scenario, description, slo, warmup, steps, SteppedResult.capacity(steps, slo));
     }
 }

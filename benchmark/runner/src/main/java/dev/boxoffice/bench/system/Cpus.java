@@ -37,6 +37,25 @@ public final class Cpus {
         return total;
     }
 
+    /** Per core, seconds spent on anything but idle and I/O wait since boot (/proc/stat); empty if unreadable. */
+    public static double[] busySecondsPerCore() {
+        try {
+            return Files.readAllLines(Path.of("/proc/stat")).stream().filter(l -> l.matches("^cpu\\d+ .*"))
+                    .mapToDouble(line -> {
+                        String[] f = line.trim().split("\\s+");
+                        long busy = 0;
+                        for (int i = 1; i < f.length && i <= 8; i++) {
+                            if (i != 4 && i != 5) { // idle, iowait
+                                busy += Long.parseLong(f[i]);
+                            }
+                        }
+                        return busy / TICKS_PER_SECOND;
+                    }).toArray();
+        } catch (IOException | RuntimeException e) {
+            return new double[0];
+        }
+    }
+
     /** Resident set size in MiB, or 0 when the process is gone. */
     public static double rssMiB(long pid) {
         try {
