@@ -29,7 +29,7 @@ public final class BenchOptions {
         option("no-pin", "false", "do not pin processes to cores");
         option("slo-ms", "50", "p99 bar in milliseconds that a step must meet to count towards capacity");
         option("step-seconds", "15", "duration of each open-model step");
-        option("warmup-seconds", "20", "unreported warm-up before the serial and contention steps (lets the JIT compile the hot paths)");
+        option("warmup-seconds", "60", "unreported warm-up before the serial and contention steps (lets the JIT compile the hot paths)");
         option("warmup-rate", "3000", "requests per second offered during the warm-up");
         option("connections", "64", "HTTP connections of the open-model load generator");
         option("timeout-ms", "10000", "a request not answered within this is a timeout");

@@ -201,6 +201,10 @@ public final class BenchRun {
         } catch (IOException e) {
             throw new UncheckedIOException("could not read service/jvm.options", e);
         }
+        Path aotCache = repository.resolve("service/target/quarkus-app/app.aot"); // recorded by ./boxoffice build (JDK 25+)
+        if (Files.isRegularFile(aotCache)) {
+            jvmOptions.add("-XX:AOTCache=" + aotCache.toAbsolutePath());
+        }
         if (!options.text("service-jvm-options").isBlank()) {
             jvmOptions.addAll(Arrays.asList(options.text("service-jvm-options").trim().split("\\s+")));
         }
