@@ -162,17 +162,21 @@ final class Entity<C, E, S> {
             }
         }
         long expected = version;
-        for (Decided<C, E, S> decided : batch) {
-            if (decided.state != null) {
-                stateIfInFlightCommits = decided.state;
-            }
-        }
-        if (stateIfInFlightCommits == null) {
-            stateIfInFlightCommits = state;
-        }
+        stateIfInFlightCommits = stateAfter(batch);
         runtime.store().append(streamId, expected, newEvents).subscribe().with(
                 result -> home.runOnContext(v -> appended(batch, expected, result)),
                 failure -> home.runOnContext(v -> appendFailed(batch, failure)));
+    }
+
+    /** The state once every accepted command of {@code batch} has its events committed. */
+    private S stateAfter(List<Decided<C, E, S>> batch) {
+        S after = state;
+        for (Decided<C, E, S> decided : batch) {
+            if (decided.state != null) {
+                after = decided.state;
+            }
+        }
+        return after;
     }
 
     private void appended(List<Decided<C, E, S>> batch, long expected, AppendResult result) {
