@@ -181,15 +181,14 @@ final class Entity<C, E, S> {
 
     private void appended(List<Decided<C, E, S>> batch, long expected, AppendResult result) {
         busy = false;
+        S committedState = stateIfInFlightCommits;
         stateIfInFlightCommits = null;
         switch (result) {
             case AppendResult.Appended appended -> {
+                state = committedState;
                 long committed = expected;
                 for (Decided<C, E, S> decided : batch) {
                     committed += decided.events.size();
-                    if (decided.state != null) {
-                        state = decided.state;
-                    }
                     decided.work.promise().complete(decided.outcome(committed));
                 }
                 version = appended.nextExpectedVersion();

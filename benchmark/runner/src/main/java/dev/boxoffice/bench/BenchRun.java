@@ -94,7 +94,8 @@ public final class BenchRun {
                 String baseUrl;
                 if (target == null) {
                     progress.phase("starting the BoxOffice service");
-                    service = startService(database, pinning, out);
+                    List<String> jvmOptions = serviceJvmOptions();
+                    service = startService(database, pinning, out, jvmOptions);
                     resources.service(service.pid());
                     if (options.flag("profile")) {
                         bench.profileWith(Profiler.attachTo(service.pid(), out.resolve("logs")));
@@ -102,7 +103,7 @@ public final class BenchRun {
                     baseUrl = service.baseUrl();
                     Thread.sleep(2000);
                     facts = new ServiceFacts(baseUrl, service.startMillis(), resources.serviceRssMiB(), Double.NaN,
-                            String.join(" ", serviceJvmOptions()));
+                            String.join(" ", jvmOptions));
                     progress.info(String.format("service up: %.0f ms to first served request, idle RSS %.0f MiB",
                             facts.startMillis(), facts.idleRssMiB()));
                 } else {
@@ -179,11 +180,7 @@ public final class BenchRun {
         }
     }
 
-    private JavaService startService(Database database, Pinning pinning, Path out) {
-        List<String> jvmOptions = new ArrayList<>(serviceJvmOptions());
-        if (options.flag("profile")) {
-            jvmOptions.add("-XX:+EnableDynamicAgentLoading"); // async-profiler attaches for the measured steps
-        }
+    private JavaService startService(Database database, Pinning pinning, Path out, List<String> jvmOptions) {
         return JavaService.start("boxoffice-service", repository.resolve("service/target/quarkus-app/quarkus-run.jar"),
                 jvmOptions, Map.of(), Map.of("DATABASE_URL", database.url()), pinning.prefix(pinning.service()),
                 out.resolve("logs"), "/q/health/ready");
@@ -204,6 +201,9 @@ public final class BenchRun {
         Path aotCache = repository.resolve("service/target/quarkus-app/app.aot"); // recorded by ./boxoffice build (JDK 25+)
         if (Files.isRegularFile(aotCache)) {
             jvmOptions.add("-XX:AOTCache=" + aotCache.toAbsolutePath());
+        }
+        if (options.flag("profile")) {
+            jvmOptions.add("-XX:+EnableDynamicAgentLoading"); // async-profiler attaches for the measured steps
         }
         if (!options.text("service-jvm-options").isBlank()) {
             jvmOptions.addAll(Arrays.asList(options.text("service-jvm-options").trim().split("\\s+")));

@@ -26,8 +26,8 @@ public final class Profiler {
 
     /** A profiler for the JVM with {@code pid}; the library is unpacked into {@code workDirectory}. */
     public static Profiler attachTo(long pid, Path workDirectory) {
-        if (!System.getProperty("os.name").toLowerCase().contains("linux") || !System.getProperty("os.arch").contains("64")
-                || System.getProperty("os.arch").contains("aarch")) {
+        String arch = System.getProperty("os.arch");
+        if (!System.getProperty("os.name").toLowerCase().contains("linux") || !(arch.equals("amd64") || arch.equals("x86_64"))) {
             throw new IllegalStateException("--profile needs Linux on x86-64 (async-profiler's bundled library)");
         }
         try (InputStream in = Profiler.class.getResourceAsStream(LIBRARY_RESOURCE)) {
