@@ -24,40 +24,36 @@ import java.util.Set;
  *
  * <p>No timer: an append is written at once while fewer than {@code maxConcurrentFlushes} statements are in
  * flight; otherwise it waits and joins the next statement with everything else that arrived meanwhile. Light load
- * pays no batching delay; heavy load gets large batches. Each stream's expected version is checked on its own, so
- * a conflicting append fails only its own caller.
+ * pays no batching delay; heavy load gets large batches. A conflict refuses only its own append: a statement that
+ * hits one is run again with each of its appends on its own.
  */
 final class GroupCommit {
 
     /*
-     * One statement: advance each stream's version with a compare-and-set (or create it), then insert the events
-     * of exactly the streams that passed. Row locks on streams serialise writers of one stream across instances.
+     * One plain INSERT, the cheapest statement PostgreSQL can run for it. The unique index on (stream_id, version)
+     * is the optimistic-concurrency check: an append whose first version exists already violates it (and a
+     * concurrent writer of the same version waits for the other's commit, then violates it), across instances
+     * too. The filter admits a stream's events only if the stream is at the expected version or beyond (the
+     * expected version exists, or is 0), so an expected version ahead of the stream never leaves a gap: all the
+     * events of one append carry the same expected version, so they pass or fail together.
      */
     private static final String APPEND_SQL = """
-            WITH appends AS (
-                SELECT * FROM unnest($1::text[], $2::bigint[], $3::bigint[]) AS a(stream_id, expected_version, new_version)
-            ), created AS (
-                INSERT INTO streams (stream_id, version)
-                SELECT stream_id, new_version FROM appends WHERE expected_version = 0
-                ON CONFLICT (stream_id) DO NOTHING
-                RETURNING stream_id
-            ), advanced AS (
-                UPDATE streams s SET version = a.new_version
-                FROM appends a
-                WHERE a.expected_version > 0 AND s.stream_id = a.stream_id AND s.version = a.expected_version
-                RETURNING s.stream_id
-            )
             INSERT INTO events (stream_id, version, event_type, payload, correlation_id)
             SELECT e.stream_id, e.version, e.event_type, e.payload, e.correlation_id
-            FROM unnest($4::text[], $5::bigint[], $6::text[], $7::bytea[], $8::text[])
-                 WITH ORDINALITY AS e(stream_id, version, event_type, payload, correlation_id, ord)
-            WHERE e.stream_id IN (SELECT stream_id FROM created UNION ALL SELECT stream_id FROM advanced)
+            FROM unnest($1::text[], $2::bigint[], $3::bigint[], $4::text[], $5::bytea[], $6::text[])
+                 WITH ORDINALITY AS e(stream_id, expected_version, version, event_type, payload, correlation_id, ord)
+            WHERE e.expected_version = 0
+               OR e.expected_version = (SELECT p.version FROM events p
+                                        WHERE p.stream_id = e.stream_id AND p.version = e.expected_version)
             ORDER BY e.ord
             RETURNING stream_id, position
             """;
 
+    private static final String VERSION_CONSTRAINT = "events_stream_version_unique";
+
     /** Deadlock and serialisation failures between instances: the whole statement is safe to run again. */
     private static final Set<String> RETRYABLE_SQL_STATES = Set.of("40P01", "40001");
+    private static final String UNIQUE_VIOLATION = "23505";
     private static final int MAX_ATTEMPTS = 3;
 
     private final Pool pool;
@@ -108,45 +104,45 @@ final class GroupCommit {
         });
     }
 
-    /** Oldest first, at most one append per stream (its versions would collide), up to the event budget. */
+    /**
+     * Oldest first, at most one append per stream (its versions would collide), up to the event budget. An append
+     * that must go alone (after a conflict in a shared statement) is never joined by others.
+     */
     private List<PendingAppend> takeBatch() {
         List<PendingAppend> batch = new ArrayList<>();
         Set<String> streams = new HashSet<>();
         int events = 0;
         for (Iterator<PendingAppend> it = waiting.iterator(); it.hasNext(); ) {
             PendingAppend next = it.next();
-            if (!batch.isEmpty() && events + next.events.size() > maxEventsPerFlush) {
+            if (!batch.isEmpty() && (next.alone || events + next.events.size() > maxEventsPerFlush)) {
                 break;
             }
             if (streams.add(next.streamId)) {
                 it.remove();
                 batch.add(next);
                 events += next.events.size();
+                if (next.alone) {
+                    break;
+                }
             }
         }
         return batch;
     }
 
     private static Tuple parameters(List<PendingAppend> batch) {
-        int appends = batch.size();
         int events = countEvents(batch);
-        String[] streamIds = new String[appends];
-        Long[] expectedVersions = new Long[appends];
-        Long[] newVersions = new Long[appends];
-        String[] eventStreamIds = new String[events];
+        String[] streamIds = new String[events];
+        Long[] expectedVersions = new Long[events];
         Long[] versions = new Long[events];
         String[] types = new String[events];
         Buffer[] payloads = new Buffer[events];
         String[] correlationIds = new String[events];
         int e = 0;
-        for (int a = 0; a < appends; a++) {
-            PendingAppend append = batch.get(a);
-            streamIds[a] = append.streamId;
-            expectedVersions[a] = append.expectedVersion;
-            newVersions[a] = append.expectedVersion + append.events.size();
+        for (PendingAppend append : batch) {
             long version = append.expectedVersion;
             for (NewEvent event : append.events) {
-                eventStreamIds[e] = append.streamId;
+                streamIds[e] = append.streamId;
+                expectedVersions[e] = append.expectedVersion;
                 versions[e] = ++version;
                 types[e] = event.type();
                 payloads[e] = Buffer.buffer(event.payload());
@@ -154,7 +150,7 @@ final class GroupCommit {
                 e++;
             }
         }
-        return Tuple.of(streamIds, expectedVersions, newVersions, eventStreamIds, versions, types)
+        return Tuple.of(streamIds, expectedVersions, versions, types)
                 .addArrayOfBuffer(payloads)
                 .addArrayOfString(correlationIds);
     }
@@ -174,7 +170,21 @@ final class GroupCommit {
         }
     }
 
+    /**
+     * A version conflict of a lone append is its typed refusal. In a shared statement it does not say whose it
+     * was, so each append of the statement goes again on its own. Deadlocks and serialisation failures between
+     * instances: the whole statement is safe to run again.
+     */
     private void fail(List<PendingAppend> batch, Throwable cause) {
+        if (isVersionConflict(cause)) {
+            if (batch.size() == 1) {
+                PendingAppend append = batch.get(0);
+                append.promise.complete(new WrongExpectedVersion(append.streamId, append.expectedVersion));
+            } else {
+                requeue(batch.stream().map(PendingAppend::goingAlone).toList());
+            }
+            return;
+        }
         boolean retryable = cause instanceof PgException pg && RETRYABLE_SQL_STATES.contains(pg.getSqlState());
         List<PendingAppend> again = new ArrayList<>();
         for (PendingAppend append : batch) {
@@ -184,9 +194,19 @@ final class GroupCommit {
                 append.promise.fail(cause);
             }
         }
+        requeue(again);
+    }
+
+    private static boolean isVersionConflict(Throwable cause) {
+        return cause instanceof PgException pg && UNIQUE_VIOLATION.equals(pg.getSqlState())
+                && VERSION_CONSTRAINT.equals(pg.getConstraint());
+    }
+
+    /** Back to the head of the queue, in their order: they are older than anything waiting. */
+    private void requeue(List<PendingAppend> appends) {
         synchronized (this) {
-            for (int i = again.size() - 1; i >= 0; i--) {
-                waiting.addFirst(again.get(i));
+            for (int i = appends.size() - 1; i >= 0; i--) {
+                waiting.addFirst(appends.get(i));
             }
         }
     }
@@ -199,15 +219,19 @@ final class GroupCommit {
         return events;
     }
 
-    private record PendingAppend(
-            String streamId, long expectedVersion, List<NewEvent> events, Promise<AppendResult> promise, int attempt) {
+    private record PendingAppend(String streamId, long expectedVersion, List<NewEvent> events,
+            Promise<AppendResult> promise, int attempt, boolean alone) {
 
         PendingAppend(String streamId, long expectedVersion, List<NewEvent> events, Promise<AppendResult> promise) {
-            this(streamId, expectedVersion, events, promise, 1);
+            this(streamId, expectedVersion, events, promise, 1, false);
         }
 
         PendingAppend nextAttempt() {
-            return new PendingAppend(streamId, expectedVersion, events, promise, attempt + 1);
+            return new PendingAppend(streamId, expectedVersion, events, promise, attempt + 1, alone);
+        }
+
+        PendingAppend goingAlone() {
+            return new PendingAppend(streamId, expectedVersion, events, promise, attempt, true);
         }
     }
 }

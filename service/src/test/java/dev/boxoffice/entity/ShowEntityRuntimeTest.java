@@ -145,12 +145,11 @@ class ShowEntityRuntimeTest {
         accepted(runtime.send(id, new ReserveSeat(showId, 2), null));
         try (Connection db = DriverManager.getConnection(TestDatabase.shared().jdbcUrl(), EmbeddedDatabase.USER, "")) {
             db.setAutoCommit(false);
-            try (var lock = db.prepareStatement("SELECT version FROM streams WHERE stream_id = ? FOR UPDATE")) {
-                lock.setString(1, "show-" + id);
-                lock.executeQuery().close(); // the show's next append waits for this transaction
+            try (var lock = db.prepareStatement("LOCK TABLE events IN SHARE MODE")) {
+                lock.execute(); // the show's next append waits for this transaction
             }
             var inFlight = runtime.send(id, new ReserveSeat(showId, 0), null).subscribeAsCompletionStage();
-            Thread.sleep(200); // the reservation of seat 0 is now appending, blocked on the row lock
+            Thread.sleep(200); // the reservation of seat 0 is now appending, blocked on the table lock
 
             // Seat 2 is taken before and after the append in flight: refused at once.
             assertThat(rejection(runtime.send(id, new ReserveSeat(showId, 2), null))).isEqualTo(Rejection.Code.SEAT_NOT_AVAILABLE);
