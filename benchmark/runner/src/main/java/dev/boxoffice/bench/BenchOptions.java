@@ -40,7 +40,7 @@ public final class BenchOptions {
         option("contention-rates", "1000,2000,4000,6000,8000,10000,12000,14000",
                 "contention: the rates of the steps, requests per second (2 per user; retries on 409 come on top)");
         option("hot-shows", "2", "contention: shows that every user competes for");
-        option("hot-seats", "50", "contention: seats per hot show");
+        option("hot-seats", "500", "contention: seats per hot show (a large hall: with 50, thousands of users a second run out of free seats and retry, which measures seat scarcity, not the hot show)");
         option("sweep-connections", "1,5,10,20,40", "sweep: closed-loop connection counts");
         option("sweep-seconds", "8", "sweep: seconds per level and operation");
         option("dispatch-connections", "40", "dispatch and HTTP limit: closed-loop connections");
