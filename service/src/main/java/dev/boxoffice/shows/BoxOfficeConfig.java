@@ -45,9 +45,10 @@ public interface BoxOfficeConfig {
     interface EventStore {
         /**
          * Append statements in flight at once; further appends are grouped into the next statement. Fewer statements
-         * mean bigger ones and fewer commits (each waits for a WAL flush); 2 measured best (docs/benchmarks.md).
+         * mean bigger ones and fewer commits (each waits for a WAL flush); 1 measured best since appends became one
+         * plain INSERT (docs/benchmarks.md, "Speed work").
          */
-        @WithDefault("2")
+        @WithDefault("1")
         int maxConcurrentAppends();
 
         /** Events in one append statement at most. */
