@@ -104,12 +104,25 @@ public final class PostgresEventStore {
         }));
     }
 
-    /** Stores a snapshot unless a newer one is already stored. */
+    /**
+     * Stores a snapshot unless a newer one is already stored. It commits without waiting for its WAL flush (see
+     * {@link #commitWithoutFlush}): a snapshot only shortens a replay of events that are already durable.
+     */
     public Uni<Void> saveSnapshot(Snapshot snapshot) {
-        return uni(() -> pool.preparedQuery(SAVE_SNAPSHOT_SQL)
-                .execute(Tuple.of(snapshot.streamId(), snapshot.version(),
-                        io.vertx.core.buffer.Buffer.buffer(snapshot.payload())))
-                .<Void>mapEmpty());
+        return uni(() -> pool.withTransaction(connection -> commitWithoutFlush(connection)
+                .compose(v -> connection.preparedQuery(SAVE_SNAPSHOT_SQL).execute(Tuple.of(snapshot.streamId(),
+                        snapshot.version(), io.vertx.core.buffer.Buffer.buffer(snapshot.payload()))))
+                .<Void>mapEmpty()));
+    }
+
+    /**
+     * Lets the caller's transaction commit without waiting for its WAL flush, for writes derived from events that
+     * are already durable (snapshots, read models with their checkpoints). A crash can lose such a transaction, but
+     * never keep it while losing the events it was derived from (the WAL is replayed in order); whatever it wrote is
+     * derived again. Acknowledged appends always wait for their flush; this spares them the extra flushes.
+     */
+    public static Future<Void> commitWithoutFlush(SqlClient transaction) {
+        return transaction.query("SET LOCAL synchronous_commit TO off").execute().mapEmpty();
     }
 
     private static List<RecordedEvent> toEvents(RowSet<Row> rows) {

@@ -156,20 +156,26 @@ public final class ProjectionRunner implements AutoCloseable {
      * One page in the caller's transaction: lock the checkpoint row, read the events after it in commit-safe
      * order, apply them to the projection's current table, move the checkpoint past the last one. Completes with
      * the events applied (empty when caught up, or when another instance holds the row and {@code skipLocked}).
+     * The page commits without waiting for its WAL flush ({@link PostgresEventStore#commitWithoutFlush}): its
+     * checkpoint commits with it, so a crash can only lose whole pages, which are then applied again.
      */
     static Future<List<RecordedEvent>> applyPage(SqlConnection connection, PostgresEventStore store, Projection projection,
             String checkpointName, int batchSize, boolean skipLocked) {
-        return Checkpoints.lock(connection, checkpointName, skipLocked).compose(checkpoint -> {
-            if (checkpoint.isEmpty()) {
-                return Future.succeededFuture(List.of());
-            }
-            return store.readAll(connection, checkpoint.get().position(), batchSize).compose(events -> events.isEmpty()
-                    ? Future.succeededFuture(events)
-                    : projection.apply(connection, checkpoint.get().table(), events)
-                            .compose(v -> Checkpoints.save(connection, checkpointName,
-                                    events.get(events.size() - 1).logPosition(), events.size()))
-                            .map(events));
-        });
+        return PostgresEventStore.commitWithoutFlush(connection)
+                .compose(set -> Checkpoints.lock(connection, checkpointName, skipLocked))
+                .compose(checkpoint -> checkpoint.isEmpty()
+                        ? Future.succeededFuture(List.of())
+                        : applyAfter(connection, store, projection, checkpointName, batchSize, checkpoint.get()));
+    }
+
+    private static Future<List<RecordedEvent>> applyAfter(SqlConnection connection, PostgresEventStore store,
+            Projection projection, String checkpointName, int batchSize, Checkpoints.Checkpoint checkpoint) {
+        return store.readAll(connection, checkpoint.position(), batchSize).compose(events -> events.isEmpty()
+                ? Future.succeededFuture(events)
+                : projection.apply(connection, checkpoint.table(), events)
+                        .compose(v -> Checkpoints.save(connection, checkpointName,
+                                events.get(events.size() - 1).logPosition(), events.size()))
+                        .map(events));
     }
 
     /** Applies pages (one transaction each) until caught up; completes with the number of events applied. */

@@ -172,6 +172,20 @@ class PostgresEventStoreTest {
         assertThat(row.getString(1)).isEqualTo("on");
     }
 
+    @Test
+    void onlyTheTransactionThatAsksCommitsWithoutFlush() {
+        // One connection, so the pool cannot hide a setting that outlives its transaction.
+        var settings = pool.withConnection(connection -> connection.begin().compose(transaction ->
+                        PostgresEventStore.commitWithoutFlush(connection)
+                                .compose(v -> connection.query("SELECT current_setting('synchronous_commit')").execute())
+                                .compose(inside -> transaction.commit().map(inside)))
+                        .compose(inside -> connection.query("SELECT current_setting('synchronous_commit')").execute()
+                                .map(after -> List.of(inside.iterator().next().getString(0), after.iterator().next().getString(0)))))
+                .toCompletionStage().toCompletableFuture().join();
+
+        assertThat(settings).containsExactly("off", "on");
+    }
+
     private AppendResult append(String stream, long expectedVersion, String... payloads) {
         List<NewEvent> events = java.util.Arrays.stream(payloads).map(PostgresEventStoreTest::event).toList();
         return store.append(stream, expectedVersion, events).await().indefinitely();

@@ -57,6 +57,16 @@ class BenchSmokeIT {
     }
 
     @Test
+    void timesTheDiskFlushesUnderTheEmbeddedDatabase() {
+        StepResult flush = run.limits().diskFlush();
+
+        assertThat(flush.counts().ok()).isPositive();
+        assertThat(flush.counts().errors()).isZero();
+        assertThat(flush.latency().p50()).isPositive();
+        assertThat(out.resolve("report.md")).content().contains("Disk flush, 8 kB write + fdatasync");
+    }
+
+    @Test
     void everyRequestSentIsAccountedFor() {
         for (StepResult step : allSteps(run)) {
             Counts c = step.counts();
@@ -130,6 +140,7 @@ class BenchSmokeIT {
 
     private static List<StepResult> allSteps(RunResult run) {
         List<StepResult> steps = new ArrayList<>();
+        steps.add(run.limits().diskFlush());
         steps.add(run.limits().singleRow().step());
         steps.add(run.limits().multiRow().step());
         steps.add(run.limits().http());

@@ -79,6 +79,8 @@ public final class Compare {
         figures.put("Service start to first request, ms", r -> r.service() == null ? Double.NaN : r.service().startMillis());
         figures.put("Service RSS under load, MiB", r -> r.service() == null ? Double.NaN : r.service().maxRssMiB());
         figures.put("HTTP ceiling, req/s", r -> r.limits() == null ? Double.NaN : r.limits().http().achievedRps());
+        figures.put("Disk flush p99.9, ms", r -> r.limits() == null || r.limits().diskFlush() == null ? Double.NaN
+                : r.limits().diskFlush().latency().p999());
         figures.put("PostgreSQL single-row commits/s", r -> r.limits() == null || r.limits().singleRow() == null ? Double.NaN
                 : r.limits().singleRow().step().achievedRps());
         figures.put("PostgreSQL batched rows/s", r -> r.limits() == null || r.limits().multiRow() == null ? Double.NaN

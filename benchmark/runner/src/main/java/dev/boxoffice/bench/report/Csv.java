@@ -13,7 +13,8 @@ final class Csv {
 
     private static final String HEADER = "scenario,label,offered_rps,connections,seconds,sent,ok,conflicts,http_errors,"
             + "transport_errors,timeouts,achieved_rps,p50_ms,p95_ms,p99_ms,p999_ms,max_ms,mean_ms,cpu_service_pct,"
-            + "cpu_postgres_pct,cpu_loadgen_pct,service_rss_mib,histogram_log,read_model_lag_p50_ms,read_model_lag_p99_ms\n";
+            + "cpu_postgres_pct,cpu_loadgen_pct,service_rss_mib,histogram_log,read_model_lag_p50_ms,read_model_lag_p99_ms,"
+            + "max_core_steal_pct\n";
 
     private Csv() {
     }
@@ -23,12 +24,12 @@ final class Csv {
         for (StepResult s : all(run)) {
             var c = s.counts();
             var l = s.latency();
-            csv.append(String.format(Locale.ROOT, "%s,%s,%.1f,%d,%.3f,%d,%d,%d,%d,%d,%d,%.1f,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,%.1f,%.1f,%.1f,%.1f,%s,%.1f,%.1f%n",
+            csv.append(String.format(Locale.ROOT, "%s,%s,%.1f,%d,%.3f,%d,%d,%d,%d,%d,%d,%.1f,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,%.1f,%.1f,%.1f,%.1f,%s,%.1f,%.1f,%.1f%n",
                     s.scenario(), s.label(), s.offeredRps(), s.connections(), s.seconds(), c.sent(), c.ok(), c.conflicts(),
                     c.httpErrors(), c.transportErrors(), c.timeouts(), s.achievedRps(), l.p50(), l.p95(), l.p99(), l.p999(),
                     l.max(), l.mean(), s.cpu().service(), s.cpu().database(), s.cpu().loadGenerator(), s.serviceRssMiB(),
                     s.histogramLog(), s.readModelLag() == null ? Double.NaN : s.readModelLag().p50Millis(),
-                    s.readModelLag() == null ? Double.NaN : s.readModelLag().p99Millis()));
+                    s.readModelLag() == null ? Double.NaN : s.readModelLag().p99Millis(), s.cpu().maxSteal()));
         }
         return csv.toString();
     }
@@ -38,6 +39,9 @@ final class Csv {
         List<StepResult> steps = new ArrayList<>();
         LimitsResult limits = run.limits();
         if (limits != null) {
+            if (limits.diskFlush() != null) {
+                steps.add(limits.diskFlush());
+            }
             if (limits.singleRow() != null) {
                 steps.add(limits.singleRow().step());
                 steps.add(limits.multiRow().step());

@@ -4,6 +4,7 @@ import static dev.boxoffice.bench.report.Table.num;
 import static dev.boxoffice.bench.report.Table.percent;
 import static dev.boxoffice.bench.report.Table.ratio;
 
+import dev.boxoffice.bench.load.Latency;
 import dev.boxoffice.bench.load.TimelinePoint;
 import dev.boxoffice.bench.result.DispatchResult;
 import dev.boxoffice.bench.result.LimitsResult;
@@ -16,6 +17,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.function.ToDoubleFunction;
 
@@ -80,6 +82,12 @@ public final class Reports {
         }
         LimitsResult limits = run.limits();
         if (limits != null) {
+            if (limits.diskFlush() != null) {
+                Latency flush = limits.diskFlush().latency();
+                table.row("Disk flush under PostgreSQL (8 kB write + fdatasync, " + num(limits.diskFlush().offeredRps(), 0) + " per s)", "p50 " + num(flush.p50(), 2)
+                        + " ms, p99 " + num(flush.p99(), 2) + " ms, p99.9 " + num(flush.p999(), 2) + " ms, max "
+                        + num(flush.max(), 1) + " ms", "every durable commit waits for one");
+            }
             if (limits.singleRow() != null) {
                 table.row("PostgreSQL ceiling, single-row commits (" + limits.singleRow().clients() + " clients)",
                         num(limits.singleRow().step().achievedRps(), 0) + " commits/s", "");
@@ -104,6 +112,11 @@ public final class Reports {
             table.row("Load generator cost", num(generatorStep.loadGeneratorCpuPer1000(), 1) + "% of a core per 1000 req/s",
                     "at " + num(generatorStep.achievedRps(), 0) + " req/s (" + generatorStep.scenario() + " " + generatorStep.label() + ")");
         }
+        Csv.all(run).stream().filter(s -> s.cpu() != null && s.cpu().maxSteal() > 0)
+                .max(Comparator.comparingDouble(s -> s.cpu().maxSteal()))
+                .ifPresent(noisiest -> table.row("Largest CPU steal in a step (hypervisor time given to other guests)",
+                        num(noisiest.cpu().maxSteal(), 0) + "% of a core", noisiest.scenario() + " " + noisiest.label()
+                                + "; above a few percent, that step's figures carry a neighbour's noise"));
         return table;
     }
 
@@ -191,22 +204,32 @@ public final class Reports {
     }
 
     private static Section limits(LimitsResult limits) {
-        Table table = new Table("Ceiling", "Clients", "Per second", "p50 ms", "p99 ms", "CPU service %", "CPU PostgreSQL %",
-                "CPU generator %");
+        Table table = new Table("Ceiling", "Clients", "Per second", "p50 ms", "p99 ms", "p99.9 ms", "max ms", "CPU service %",
+                "CPU PostgreSQL %", "CPU generator %");
+        StepResult flush = limits.diskFlush();
+        if (flush != null) {
+            table.row("Disk flush, 8 kB write + fdatasync (" + num(flush.offeredRps(), 0) + " per s)", "1",
+                    num(flush.achievedRps(), 0) + " flushes",
+                    num(flush.latency().p50(), 2), num(flush.latency().p99(), 2), num(flush.latency().p999(), 2),
+                    num(flush.latency().max(), 1), "–", "–", num(flush.cpu().loadGenerator(), 0));
+        }
         for (LimitsResult.Append append : new LimitsResult.Append[] {limits.singleRow(), limits.multiRow()}) {
             if (append != null) {
                 StepResult s = append.step();
                 table.row("PostgreSQL " + append.label(), Integer.toString(append.clients()),
                         num(s.achievedRps(), 0) + " commits, " + num(append.rowsPerSecond(), 0) + " rows",
-                        num(s.latency().p50(), 2), num(s.latency().p99(), 2), "–", num(s.cpu().database(), 0),
-                        num(s.cpu().loadGenerator(), 0));
+                        num(s.latency().p50(), 2), num(s.latency().p99(), 2), num(s.latency().p999(), 2),
+                        num(s.latency().max(), 1), "–", num(s.cpu().database(), 0), num(s.cpu().loadGenerator(), 0));
             }
         }
         StepResult http = limits.http();
         table.row("HTTP, trivial endpoint (event loop)", Integer.toString(http.connections()), num(http.achievedRps(), 0) + " requests",
-                num(http.latency().p50(), 2), num(http.latency().p99(), 2), num(http.cpu().service(), 0), "–",
-                num(http.cpu().loadGenerator(), 0));
-        return new Section("Limits of this machine", "Closed loop, as fast as the clients can go. PostgreSQL appends "
+                num(http.latency().p50(), 2), num(http.latency().p99(), 2), num(http.latency().p999(), 2),
+                num(http.latency().max(), 1), num(http.cpu().service(), 0), "–", num(http.cpu().loadGenerator(), 0));
+        return new Section("Limits of this machine", "The disk flush is one writer rewriting an 8 kB page next to "
+                + "PostgreSQL's WAL and timing its fdatasync, as each durable commit waits for one, at the commit rate of "
+                + "the first serial step: its tail is a floor under the write latency tail at low load. The rest is closed "
+                + "loop, as fast as the clients can go. PostgreSQL appends "
                 + "50-byte event rows into a table shaped like the event store's (identity position, unique stream and "
                 + "version, commit-order index) with full durability; every commit waits for its WAL flush. The HTTP "
                 + "ceiling is the hello service's event-loop endpoint on the service's cores.", List.of(), List.of(table));
@@ -250,10 +273,10 @@ public final class Reports {
         boolean conflicts = result.scenario().equals("contention");
         Table table = conflicts
                 ? new Table("Offered req/s", "Achieved req/s", "p50 ms", "p95 ms", "p99 ms", "p99.9 ms", "max ms", "Conflicts (409)",
-                        "Errors", "Timeouts", "CPU service %", "CPU PostgreSQL %", "CPU generator %", "Cores busy % (cpu0 / cpu1 ...)", "Service cores per 1000 req/s", "RSS MiB", "SLO")
+                        "Errors", "Timeouts", "CPU service %", "CPU PostgreSQL %", "CPU generator %", "Cores busy % (cpu0 / cpu1 ...)", "Steal %", "Service cores per 1000 req/s", "RSS MiB", "SLO")
                 : new Table("Offered req/s", "Achieved req/s", "p50 ms", "p95 ms", "p99 ms", "p99.9 ms", "max ms", "Errors",
-                        "Timeouts", "CPU service %", "CPU PostgreSQL %", "CPU generator %", "Cores busy % (cpu0 / cpu1 ...)", "Service cores per 1000 req/s", "RSS MiB",
-                        "Read-model lag p50 / p99 ms", "SLO");
+                        "Timeouts", "CPU service %", "CPU PostgreSQL %", "CPU generator %", "Cores busy % (cpu0 / cpu1 ...)", "Steal %", "Service cores per 1000 req/s",
+                        "RSS MiB", "Read-model lag p50 / p99 ms", "SLO");
         for (StepResult s : result.steps()) {
             List<String> row = new ArrayList<>(List.of(num(s.offeredRps(), 0), num(s.achievedRps(), 0), num(s.latency().p50(), 2),
                     num(s.latency().p95(), 2), num(s.latency().p99(), 2), num(s.latency().p999(), 2), num(s.latency().max(), 1)));
@@ -262,7 +285,7 @@ public final class Reports {
             }
             row.addAll(List.of(Long.toString(s.counts().httpErrors() + s.counts().transportErrors()),
                     Long.toString(s.counts().timeouts()), num(s.cpu().service(), 0), num(s.cpu().database(), 0),
-                    num(s.cpu().loadGenerator(), 0), s.cpu().describeCores(), num(s.serviceCoresPer1000(), 3),
+                    num(s.cpu().loadGenerator(), 0), s.cpu().describeCores(), s.cpu().describeSteal(), num(s.serviceCoresPer1000(), 3),
                     num(s.serviceRssMiB(), 0)));
             if (!conflicts) {
                 row.add(s.readModelLag() == null ? "–"

@@ -1,10 +1,11 @@
 package dev.boxoffice.bench.result;
 
 /**
- * The machine's ceilings in this run: PostgreSQL appending event rows (one row per commit from several clients, and
- * many rows per commit), and the HTTP layer on a trivial endpoint. Any of them may be null when it was not measured.
+ * The machine's ceilings in this run: the disk's flush latency under the database, PostgreSQL appending event rows
+ * (one row per commit from several clients, and many rows per commit), and the HTTP layer on a trivial endpoint.
+ * Any of them may be null when it was not measured (the disk flush only with the embedded database).
  */
-public record LimitsResult(Append singleRow, Append multiRow, StepResult http) {
+public record LimitsResult(StepResult diskFlush, Append singleRow, Append multiRow, StepResult http) {
 
     /**
      * @param step the commits, as a step: achievedRps is commits per second and latency the commit round trip

@@ -6,6 +6,7 @@ import dev.boxoffice.bench.result.LimitsResult;
 import dev.boxoffice.bench.result.StepResult;
 import dev.boxoffice.bench.system.Database;
 import dev.boxoffice.bench.system.JavaService;
+import io.vertx.core.Context;
 import io.vertx.core.Future;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.pgclient.PgBuilder;
@@ -13,19 +14,30 @@ import io.vertx.pgclient.PgConnectOptions;
 import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.PoolOptions;
 import io.vertx.sqlclient.Tuple;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
 import java.util.UUID;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.locks.LockSupport;
 
 /**
- * The ceilings every other figure is judged against, measured in the same run on the same cores:
- * PostgreSQL appending event rows shaped like the service's (one row per commit from several clients, then many
- * rows per commit), and the HTTP layer serving the trivial event-loop endpoint.
+ * The ceilings every other figure is judged against, measured in the same run on the same cores: the disk's flush
+ * latency (what every durable commit waits for), PostgreSQL appending event rows shaped like the service's (one row
+ * per commit from several clients, then many rows per commit), and the HTTP layer serving the trivial event-loop
+ * endpoint.
  */
 public final class LimitsScenario {
 
     private static final String DATABASE = "boxoffice_limits";
     private static final int PAYLOAD_BYTES = 50; // a SeatReserved event is about this size
+    private static final int WAL_PAGE_BYTES = 8192;
+    private static final double FLUSHES_PER_SECOND = 1000; // the commit rate of the first serial step
+    private static final int WARM_UP_FLUSHES = 500;
 
     private final Bench bench;
     private final HelloService hello;
@@ -39,6 +51,7 @@ public final class LimitsScenario {
         BenchOptions options = bench.options();
         LimitsResult.Append single = null;
         LimitsResult.Append multi = null;
+        StepResult flush = database == null ? null : database.dataDirectory().map(this::diskFlush).orElse(null);
         if (database != null) {
             Pool pool = connect(database, options.integer("limits-clients"));
             try {
@@ -55,7 +68,76 @@ public final class LimitsScenario {
         } finally {
             bench.resources().noService();
         }
-        return new LimitsResult(single, multi, http);
+        return new LimitsResult(flush, single, multi, http);
+    }
+
+    /**
+     * One writer rewriting an 8 kB page next to the database's WAL and flushing it (fdatasync), as a commit does,
+     * once per millisecond (the commit rate of the first serial step): how long a lone durable commit waits for
+     * the disk at low load, and that wait's tail (a virtual disk's flushes stall now and then). The latency recorded
+     * is each flush's own duration: the writer does not catch up after a stall, so no queueing is added.
+     */
+    private StepResult diskFlush(Path directory) {
+        Path file = directory.resolve("boxoffice-flush-probe");
+        double seconds = bench.options().number("limits-seconds");
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE)) {
+            ByteBuffer page = ByteBuffer.allocateDirect(WAL_PAGE_BYTES);
+            syncFileSystems(); // the database's creation leaves dirty pages whose write-back would be measured too
+            for (int i = 0; i < WARM_UP_FLUSHES; i++) { // allocates the page on disk (WAL segments are preallocated too)
+                flush(channel, page);
+            }
+            Context loop = bench.vertx().getOrCreateContext();
+            return bench.step("limits", "disk flush", FLUSHES_PER_SECOND, 1, seconds, recorder -> Thread.ofPlatform()
+                    .name("disk-flush-probe").start(() -> {
+                        long period = (long) (1e9 / FLUSHES_PER_SECOND);
+                        long end = System.nanoTime() + (long) (seconds * 1e9);
+                        for (long next = System.nanoTime(); next < end; next = Math.max(next + period, System.nanoTime())) {
+                            LockSupport.parkNanos(next - System.nanoTime());
+                            long started = System.nanoTime();
+                            boolean flushed = flush(channel, page);
+                            long took = System.nanoTime() - started;
+                            loop.runOnContext(v -> {
+                                recorder.sent();
+                                if (flushed) {
+                                    recorder.answered(System.nanoTime() - took, 200, false); // latency = took
+                                } else {
+                                    recorder.failed(System.nanoTime() - took, false);
+                                }
+                            });
+                        }
+                    }));
+        } catch (IOException e) {
+            bench.progress().info("disk flush not measured: " + e.getMessage());
+            return null;
+        } finally {
+            try {
+                Files.deleteIfExists(file);
+            } catch (IOException e) {
+                bench.progress().info("could not delete " + file + ": " + e.getMessage());
+            }
+        }
+    }
+
+    private void syncFileSystems() {
+        try {
+            new ProcessBuilder("sync").inheritIO().start().waitFor();
+        } catch (IOException e) {
+            bench.progress().info("sync failed (" + e.getMessage() + "); the disk flush may include write-back");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static boolean flush(FileChannel channel, ByteBuffer page) {
+        try {
+            page.clear();
+            channel.write(page, 0);
+            channel.force(false);
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
     }
 
     private LimitsResult.Append append(Pool pool, String label, int rows) {

@@ -41,9 +41,10 @@ public final class Progress {
 
     void stepDone(StepResult step) {
         print(String.format(Locale.ROOT, "   %s %s: done, %.0f answered/s, p50 %.2f ms, p99 %.2f ms, max %.1f ms, errors %d,"
-                        + " cpu service %.0f%% db %.0f%% loadgen %.0f%%", step.scenario(), step.label(), step.achievedRps(),
-                step.latency().p50(), step.latency().p99(), step.latency().max(), step.counts().errors(), step.cpu().service(),
-                step.cpu().database(), step.cpu().loadGenerator()));
+                        + " cpu service %.0f%% db %.0f%% loadgen %.0f%%, cores busy %s%%, steal %s%%", step.scenario(),
+                step.label(), step.achievedRps(), step.latency().p50(), step.latency().p99(), step.latency().max(),
+                step.counts().errors(), step.cpu().service(), step.cpu().database(), step.cpu().loadGenerator(),
+                step.cpu().describeCores(), step.cpu().describeSteal()));
     }
 
     private String timeLeft() {

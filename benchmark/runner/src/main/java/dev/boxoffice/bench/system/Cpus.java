@@ -37,19 +37,29 @@ public final class Cpus {
         return total;
     }
 
-    /** Per core, seconds spent on anything but idle and I/O wait since boot (/proc/stat); empty if unreadable. */
+    /**
+     * Per core, seconds spent on anything but idle and I/O wait since boot (/proc/stat), steal included: time the
+     * hypervisor gave the core to another guest is time our processes could not run. Empty if unreadable.
+     */
     public static double[] busySecondsPerCore() {
+        return perCore(f -> f[1] + f[2] + f[3] + f[6] + f[7] + f[8]); // user nice system irq softirq steal
+    }
+
+    /** Per core, seconds stolen by the hypervisor since boot (/proc/stat); empty if unreadable. */
+    public static double[] stealSecondsPerCore() {
+        return perCore(f -> f[8]);
+    }
+
+    private static double[] perCore(java.util.function.ToLongFunction<long[]> ticks) {
         try {
             return Files.readAllLines(Path.of("/proc/stat")).stream().filter(l -> l.matches("^cpu\\d+ .*"))
                     .mapToDouble(line -> {
                         String[] f = line.trim().split("\\s+");
-                        long busy = 0;
-                        for (int i = 1; i < f.length && i <= 8; i++) {
-                            if (i != 4 && i != 5) { // idle, iowait
-                                busy += Long.parseLong(f[i]);
-                            }
+                        long[] fields = new long[11];
+                        for (int i = 1; i < f.length && i < fields.length; i++) {
+                            fields[i] = Long.parseLong(f[i]);
                         }
-                        return busy / TICKS_PER_SECOND;
+                        return ticks.applyAsLong(fields) / TICKS_PER_SECOND;
                     }).toArray();
         } catch (IOException | RuntimeException e) {
             return new double[0];

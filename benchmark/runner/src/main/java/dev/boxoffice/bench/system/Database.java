@@ -59,6 +59,11 @@ public final class Database implements AutoCloseable {
         return embedded != null;
     }
 
+    /** The embedded server's data directory (its WAL is on that file system); empty for an external server. */
+    public Optional<Path> dataDirectory() {
+        return Optional.ofNullable(dataDirectory);
+    }
+
     /** The postmaster of the embedded server, whose process tree is the database's CPU use. */
     public Optional<Long> postmasterPid() {
         if (embedded == null) {

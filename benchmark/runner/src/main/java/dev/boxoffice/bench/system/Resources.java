@@ -28,43 +28,67 @@ public final class Resources {
         return new Sample(System.nanoTime(),
                 servicePid.isPresent() ? Cpus.cpuSeconds(servicePid.getAsLong()) : Double.NaN,
                 databasePid.isPresent() ? Cpus.treeCpuSeconds(databasePid.getAsLong()) : Double.NaN,
-                Cpus.cpuSeconds(selfPid), Cpus.busySecondsPerCore());
+                Cpus.cpuSeconds(selfPid), Cpus.busySecondsPerCore(), Cpus.stealSecondsPerCore());
     }
 
     public double serviceRssMiB() {
         return servicePid.isPresent() ? Cpus.rssMiB(servicePid.getAsLong()) : Double.NaN;
     }
 
-    /** CPU seconds of each process, and busy seconds of each core (anything but idle), at one moment. */
-    public record Sample(long nanos, double service, double database, double loadGenerator, double[] coreBusy) {
+    /** CPU seconds of each process, and busy and stolen seconds of each core, at one moment. */
+    public record Sample(long nanos, double service, double database, double loadGenerator, double[] coreBusy,
+            double[] coreSteal) {
 
         /** Average use since {@code earlier}, in percent of one core. */
         public CpuShare since(Sample earlier) {
             double seconds = (nanos - earlier.nanos) / 1e9;
-            double[] cores = new double[Math.min(coreBusy.length, earlier.coreBusy.length)];
-            for (int i = 0; i < cores.length; i++) {
-                cores[i] = 100 * (coreBusy[i] - earlier.coreBusy[i]) / seconds;
-            }
             return new CpuShare(
                     100 * (service - earlier.service) / seconds,
                     100 * (database - earlier.database) / seconds,
                     100 * (loadGenerator - earlier.loadGenerator) / seconds,
-                    cores);
+                    percentPerCore(coreBusy, earlier.coreBusy, seconds), percentPerCore(coreSteal, earlier.coreSteal, seconds));
+        }
+
+        private static double[] percentPerCore(double[] now, double[] then, double seconds) {
+            double[] cores = new double[Math.min(now.length, then.length)];
+            for (int i = 0; i < cores.length; i++) {
+                cores[i] = 100 * (now[i] - then[i]) / seconds;
+            }
+            return cores;
         }
     }
 
     /**
      * CPU use in percent of one core (200 = two full cores); NaN where the process is not known. {@code cores} is
-     * how busy each core was, whoever used it (kernel network work included, which no process is charged for).
+     * how busy each core was, whoever used it (kernel network work included, which no process is charged for);
+     * {@code steal} is the part of it the hypervisor gave to other guests (on a virtual machine), a sign of a noisy
+     * neighbour rather than of the benchmark.
      */
-    public record CpuShare(double service, double database, double loadGenerator, double[] cores) {
+    public record CpuShare(double service, double database, double loadGenerator, double[] cores, double[] steal) {
 
         public String describeCores() {
-            if (cores == null || cores.length == 0) {
+            return describe(cores);
+        }
+
+        public String describeSteal() {
+            return describe(steal);
+        }
+
+        /** The largest steal of any core, in percent; 0 when unknown. */
+        public double maxSteal() {
+            double max = 0;
+            for (double core : steal == null ? new double[0] : steal) {
+                max = Math.max(max, core);
+            }
+            return max;
+        }
+
+        private static String describe(double[] percentPerCore) {
+            if (percentPerCore == null || percentPerCore.length == 0) {
                 return "–";
             }
             StringBuilder text = new StringBuilder();
-            for (double core : cores) {
+            for (double core : percentPerCore) {
                 text.append(text.isEmpty() ? "" : " / ").append(Math.round(core));
             }
             return text.toString();
