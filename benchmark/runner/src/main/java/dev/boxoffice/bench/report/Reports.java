@@ -114,9 +114,9 @@ public final class Reports {
         }
         Csv.all(run).stream().filter(s -> s.cpu() != null && s.cpu().maxSteal() > 0)
                 .max(Comparator.comparingDouble(s -> s.cpu().maxSteal()))
-                .ifPresent(noisiest -> table.row("Largest CPU steal in a step (hypervisor time given to other guests)",
+                .ifPresent(noisiest -> table.row("Largest CPU steal in a step (time the hypervisor kept from a busy core)",
                         num(noisiest.cpu().maxSteal(), 0) + "% of a core", noisiest.scenario() + " " + noisiest.label()
-                                + "; above a few percent, that step's figures carry a neighbour's noise"));
+                                + "; above a few percent, that step measured the host as much as the code"));
         return table;
     }
 

@@ -39,7 +39,7 @@ public final class Cpus {
 
     /**
      * Per core, seconds spent on anything but idle and I/O wait since boot (/proc/stat), steal included: time the
-     * hypervisor gave the core to another guest is time our processes could not run. Empty if unreadable.
+     * hypervisor kept from the core is time our processes could not run. Empty if unreadable.
      */
     public static double[] busySecondsPerCore() {
         return perCore(f -> f[1] + f[2] + f[3] + f[6] + f[7] + f[8]); // user nice system irq softirq steal

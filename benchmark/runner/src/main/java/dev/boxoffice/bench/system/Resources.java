@@ -61,8 +61,8 @@ public final class Resources {
     /**
      * CPU use in percent of one core (200 = two full cores); NaN where the process is not known. {@code cores} is
      * how busy each core was, whoever used it (kernel network work included, which no process is charged for);
-     * {@code steal} is the part of it the hypervisor gave to other guests (on a virtual machine), a sign of a noisy
-     * neighbour rather than of the benchmark.
+     * {@code steal} is the part of it the hypervisor kept from the guest although it had work (on a virtual machine:
+     * other guests, or the hypervisor's own I/O work), a sign of the host rather than of the benchmark.
      */
     public record CpuShare(double service, double database, double loadGenerator, double[] cores, double[] steal) {
 
