@@ -8,6 +8,7 @@ import dev.boxoffice.bench.system.Database;
 import dev.boxoffice.bench.system.JavaService;
 import io.vertx.core.Context;
 import io.vertx.core.Future;
+import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.pgclient.PgBuilder;
 import io.vertx.pgclient.PgConnectOptions;
@@ -23,6 +24,8 @@ import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
 import java.util.UUID;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -86,26 +89,38 @@ public final class LimitsScenario {
             for (int i = 0; i < WARM_UP_FLUSHES; i++) { // allocates the page on disk (WAL segments are preallocated too)
                 flush(channel, page);
             }
-            Context loop = bench.vertx().getOrCreateContext();
-            return bench.step("limits", "disk flush", FLUSHES_PER_SECOND, 1, seconds, recorder -> Thread.ofPlatform()
-                    .name("disk-flush-probe").start(() -> {
-                        long period = (long) (1e9 / FLUSHES_PER_SECOND);
-                        long end = System.nanoTime() + (long) (seconds * 1e9);
-                        for (long next = System.nanoTime(); next < end; next = Math.max(next + period, System.nanoTime())) {
-                            LockSupport.parkNanos(next - System.nanoTime());
-                            long started = System.nanoTime();
-                            boolean flushed = flush(channel, page);
-                            long took = System.nanoTime() - started;
-                            loop.runOnContext(v -> {
-                                recorder.sent();
-                                if (flushed) {
-                                    recorder.answered(System.nanoTime() - took, 200, false); // latency = took
-                                } else {
-                                    recorder.failed(System.nanoTime() - took, false);
-                                }
-                            });
-                        }
-                    }));
+            AtomicBoolean stopped = new AtomicBoolean();
+            AtomicReference<Thread> probe = new AtomicReference<>();
+            StepResult step = bench.step("limits", "disk flush", FLUSHES_PER_SECOND, 1, seconds, recorder -> {
+                Context loop = Vertx.currentContext(); // the recorder's, where the step runs its load
+                probe.set(Thread.ofPlatform().name("disk-flush-probe").start(() -> {
+                    long period = (long) (1e9 / FLUSHES_PER_SECOND);
+                    for (long next = System.nanoTime(); !stopped.get(); next = Math.max(next + period, System.nanoTime())) {
+                        LockSupport.parkNanos(next - System.nanoTime());
+                        long started = System.nanoTime();
+                        boolean flushed = flush(channel, page);
+                        long took = System.nanoTime() - started;
+                        loop.runOnContext(v -> {
+                            if (recorder.closing()) {
+                                stopped.set(true); // the step has ended: a late flush is not part of it
+                                return;
+                            }
+                            recorder.sent();
+                            if (flushed) {
+                                recorder.answered(System.nanoTime() - took, 200, false); // latency = took
+                            } else {
+                                recorder.failed(System.nanoTime() - took, false);
+                            }
+                        });
+                    }
+                }));
+            });
+            stopped.set(true);
+            probe.get().join(); // before the file is closed and deleted
+            return step;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
         } catch (IOException e) {
             bench.progress().info("disk flush not measured: " + e.getMessage());
             return null;
