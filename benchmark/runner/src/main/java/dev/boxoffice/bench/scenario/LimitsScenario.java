@@ -2,6 +2,7 @@ package dev.boxoffice.bench.scenario;
 
 import dev.boxoffice.bench.BenchOptions;
 import dev.boxoffice.bench.load.ClosedLoop;
+import dev.boxoffice.bench.load.StepRecorder;
 import dev.boxoffice.bench.result.LimitsResult;
 import dev.boxoffice.bench.result.StepResult;
 import dev.boxoffice.bench.system.Database;
@@ -91,30 +92,8 @@ public final class LimitsScenario {
             }
             AtomicBoolean stopped = new AtomicBoolean();
             AtomicReference<Thread> probe = new AtomicReference<>();
-            StepResult step = bench.step("limits", "disk flush", FLUSHES_PER_SECOND, 1, seconds, recorder -> {
-                Context loop = Vertx.currentContext(); // the recorder's, where the step runs its load
-                probe.set(Thread.ofPlatform().name("disk-flush-probe").start(() -> {
-                    long period = (long) (1e9 / FLUSHES_PER_SECOND);
-                    for (long next = System.nanoTime(); !stopped.get(); next = Math.max(next + period, System.nanoTime())) {
-                        LockSupport.parkNanos(next - System.nanoTime());
-                        long started = System.nanoTime();
-                        boolean flushed = flush(channel, page);
-                        long took = System.nanoTime() - started;
-                        loop.runOnContext(v -> {
-                            if (recorder.closing()) {
-                                stopped.set(true); // the step has ended: a late flush is not part of it
-                                return;
-                            }
-                            recorder.sent();
-                            if (flushed) {
-                                recorder.answered(System.nanoTime() - took, 200, false); // latency = took
-                            } else {
-                                recorder.failed(System.nanoTime() - took, false);
-                            }
-                        });
-                    }
-                }));
-            });
+            StepResult step = bench.step("limits", "disk flush", FLUSHES_PER_SECOND, 1, seconds,
+                    recorder -> probe.set(startProbe(channel, page, recorder, stopped)));
             stopped.set(true);
             probe.get().join(); // before the file is closed and deleted
             return step;
@@ -131,6 +110,35 @@ public final class LimitsScenario {
                 bench.progress().info("could not delete " + file + ": " + e.getMessage());
             }
         }
+    }
+
+    /**
+     * Flushes once per period on a thread of its own (flushes block) until {@code stopped}, and records each flush's
+     * duration on the calling context, the recorder's; a flush that ends after the step is left out.
+     */
+    private static Thread startProbe(FileChannel channel, ByteBuffer page, StepRecorder recorder, AtomicBoolean stopped) {
+        Context loop = Vertx.currentContext();
+        long period = (long) (1e9 / FLUSHES_PER_SECOND);
+        return Thread.ofPlatform().name("disk-flush-probe").start(() -> {
+            for (long next = System.nanoTime(); !stopped.get(); next = Math.max(next + period, System.nanoTime())) {
+                LockSupport.parkNanos(next - System.nanoTime());
+                long started = System.nanoTime();
+                boolean flushed = flush(channel, page);
+                long took = System.nanoTime() - started;
+                loop.runOnContext(v -> {
+                    if (recorder.closing()) {
+                        stopped.set(true);
+                        return;
+                    }
+                    recorder.sent();
+                    if (flushed) {
+                        recorder.answered(System.nanoTime() - took, 200, false); // latency = took
+                    } else {
+                        recorder.failed(System.nanoTime() - took, false);
+                    }
+                });
+            }
+        });
     }
 
     private void syncFileSystems() {

@@ -38,31 +38,29 @@ public final class Cpus {
     }
 
     /**
-     * Per core, seconds spent on anything but idle and I/O wait since boot (/proc/stat), steal included: time the
-     * hypervisor kept from the core is time our processes could not run. Empty if unreadable.
+     * Per core, seconds since boot (/proc/stat, read once) that were busy (anything but idle and I/O wait, steal
+     * included: time the hypervisor kept from the core is time our processes could not run) and that were stolen.
      */
-    public static double[] busySecondsPerCore() {
-        return perCore(f -> f[1] + f[2] + f[3] + f[6] + f[7] + f[8]); // user nice system irq softirq steal
+    public record CoreSeconds(double[] busy, double[] steal) {
     }
 
-    /** Per core, seconds stolen by the hypervisor since boot (/proc/stat); empty if unreadable. */
-    public static double[] stealSecondsPerCore() {
-        return perCore(f -> f[8]);
-    }
-
-    private static double[] perCore(java.util.function.ToLongFunction<long[]> ticks) {
+    /** Both per-core counters from one read of /proc/stat; empty arrays if unreadable. */
+    public static CoreSeconds coreSeconds() {
         try {
-            return Files.readAllLines(Path.of("/proc/stat")).stream().filter(l -> l.matches("^cpu\\d+ .*"))
-                    .mapToDouble(line -> {
+            List<long[]> cores = Files.readAllLines(Path.of("/proc/stat")).stream().filter(l -> l.matches("^cpu\\d+ .*"))
+                    .map(line -> {
                         String[] f = line.trim().split("\\s+");
-                        long[] fields = new long[11];
+                        long[] fields = new long[9]; // fields[1..8]: user nice system idle iowait irq softirq steal
                         for (int i = 1; i < f.length && i < fields.length; i++) {
                             fields[i] = Long.parseLong(f[i]);
                         }
-                        return ticks.applyAsLong(fields) / TICKS_PER_SECOND;
-                    }).toArray();
+                        return fields;
+                    }).toList();
+            return new CoreSeconds(
+                    cores.stream().mapToDouble(f -> (f[1] + f[2] + f[3] + f[6] + f[7] + f[8]) / TICKS_PER_SECOND).toArray(),
+                    cores.stream().mapToDouble(f -> f[8] / TICKS_PER_SECOND).toArray());
         } catch (IOException | RuntimeException e) {
-            return new double[0];
+            return new CoreSeconds(new double[0], new double[0]);
         }
     }
 

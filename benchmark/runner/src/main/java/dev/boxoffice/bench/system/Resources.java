@@ -25,10 +25,11 @@ public final class Resources {
     }
 
     public Sample sample() {
+        Cpus.CoreSeconds cores = Cpus.coreSeconds();
         return new Sample(System.nanoTime(),
                 servicePid.isPresent() ? Cpus.cpuSeconds(servicePid.getAsLong()) : Double.NaN,
                 databasePid.isPresent() ? Cpus.treeCpuSeconds(databasePid.getAsLong()) : Double.NaN,
-                Cpus.cpuSeconds(selfPid), Cpus.busySecondsPerCore(), Cpus.stealSecondsPerCore());
+                Cpus.cpuSeconds(selfPid), cores.busy(), cores.steal());
     }
 
     public double serviceRssMiB() {
