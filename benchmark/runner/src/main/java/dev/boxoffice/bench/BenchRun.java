@@ -181,7 +181,7 @@ public final class BenchRun {
     }
 
     private JavaService startService(Database database, Pinning pinning, Path out, List<String> jvmOptions) {
-        return JavaService.start("boxoffice-service", repository.resolve("service/target/quarkus-app/quarkus-run.jar"),
+        return JavaService.start("boxoffice-service", serviceJar(),
                 jvmOptions, Map.of(), Map.of("DATABASE_URL", database.url()), pinning.prefix(pinning.service()),
                 out.resolve("logs"), "/q/health/ready");
     }
@@ -198,9 +198,9 @@ public final class BenchRun {
         } catch (IOException e) {
             throw new UncheckedIOException("could not read service/jvm.options", e);
         }
-        Path aotCache = repository.resolve("service/target/quarkus-app/app.aot"); // recorded by ./boxoffice build (JDK 25+)
-        if (Files.isRegularFile(aotCache)) {
-            jvmOptions.add("-XX:AOTCache=" + aotCache.toAbsolutePath());
+        Path aotCache = serviceJar().resolveSibling("app.aot"); // recorded by ./boxoffice build (JDK 25+)
+        if (Files.isRegularFile(aotCache) && serviceJar().toString().equals(aotCacheRecordedFor(aotCache))) {
+            jvmOptions.add("-XX:AOTCache=" + aotCache);
         }
         if (options.flag("profile")) {
             jvmOptions.add("-XX:+EnableDynamicAgentLoading"); // async-profiler attaches for the measured steps
@@ -209,6 +209,20 @@ public final class BenchRun {
             jvmOptions.addAll(Arrays.asList(options.text("service-jvm-options").trim().split("\\s+")));
         }
         return jvmOptions;
+    }
+
+    /** Absolute and normalised: the AOT cache holds the path it was recorded with and serves only that one. */
+    private Path serviceJar() {
+        return repository.resolve("service/target/quarkus-app/quarkus-run.jar").toAbsolutePath().normalize();
+    }
+
+    /** The jar path that ./boxoffice wrote beside the cache when it recorded it; empty when unknown. */
+    private static String aotCacheRecordedFor(Path aotCache) {
+        try {
+            return Files.readString(aotCache.resolveSibling("app.aot.for")).strip();
+        } catch (IOException e) {
+            return "";
+        }
     }
 
     private static double maxRss(SteppedResult serial, SteppedResult contention, SweepResult sweep) {
