@@ -198,8 +198,9 @@ public final class BenchRun {
         } catch (IOException e) {
             throw new UncheckedIOException("could not read service/jvm.options", e);
         }
-        Path aotCache = serviceJar().resolveSibling("app.aot"); // recorded by ./boxoffice build (JDK 25+)
-        if (Files.isRegularFile(aotCache) && serviceJar().toString().equals(aotCacheRecordedFor(aotCache))) {
+        Path jar = serviceJar();
+        Path aotCache = jar.resolveSibling("app.aot"); // recorded by ./boxoffice build (JDK 25+)
+        if (Files.isRegularFile(aotCache) && jar.toString().equals(aotCacheRecordedFor(aotCache))) {
             jvmOptions.add("-XX:AOTCache=" + aotCache);
         }
         if (options.flag("profile")) {
