@@ -31,7 +31,7 @@ public final class BenchOptions {
         option("step-seconds", "15", "duration of each open-model step");
         option("warmup-seconds", "60", "unreported warm-up before the serial and contention steps (lets the JIT compile the hot paths)");
         option("warmup-rate", "3000", "requests per second offered during the warm-up");
-        option("connections", "64", "HTTP connections of the open-model load generator");
+        option("connections", "256", "HTTP connections of the open-model load generator (requests beyond them wait in the generator, timed from when they were due)");
         option("timeout-ms", "10000", "a request not answered within this is a timeout");
         option("keep-going", "false", "run every step even after one missed the SLO (default: stop after it)");
         option("serial-rates", "1000,2000,4000,6000,8000,10000,12000,14000,16000,18000,20000",

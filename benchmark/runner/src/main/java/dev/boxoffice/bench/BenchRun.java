@@ -67,7 +67,7 @@ public final class BenchRun {
         try (Bench bench = new Bench(options, resources, out, progress)) {
             String postgresVersion = "not used";
             if (needsDatabase) {
-                database = startDatabase(pinning, progress);
+                database = startDatabase(pinning, out, progress);
                 database.postmasterPid().ifPresent(resources::database);
                 postgresVersion = LimitsScenario.serverVersion(bench, database);
                 if (!database.isEmbedded()) {
@@ -165,14 +165,14 @@ public final class BenchRun {
         return options.text(option).isBlank() ? fallback : options.text(option);
     }
 
-    private Database startDatabase(Pinning pinning, Progress progress) {
+    private Database startDatabase(Pinning pinning, Path out, Progress progress) {
         if (!options.text("database-url").isBlank()) {
             progress.info("PostgreSQL: " + options.text("database-url").replaceAll("//[^@/]*@", "//***@"));
             return Database.external(options.text("database-url"));
         }
         try {
             Path dataDirectory = Files.createTempDirectory("boxoffice-bench-pg-");
-            Database database = Database.startEmbedded(dataDirectory, pinning);
+            Database database = Database.startEmbedded(dataDirectory, out.resolve("logs"), pinning);
             progress.info("PostgreSQL: embedded, data in " + dataDirectory + " (fsync on, synchronous_commit on)");
             return database;
         } catch (IOException e) {

@@ -31,7 +31,11 @@ public final class Database implements AutoCloseable {
         return new Database(null, null, url);
     }
 
-    public static Database startEmbedded(Path dataDirectory, Pinning pinning) {
+    /**
+     * Starts a private server in {@code dataDirectory}; its own log (with a line per checkpoint, whose disk writes
+     * can stall commits) goes to {@code postgresql.log} in {@code logDirectory}.
+     */
+    public static Database startEmbedded(Path dataDirectory, Path logDirectory, Pinning pinning) {
         try {
             Files.createDirectories(dataDirectory);
             EmbeddedPostgres postgres = EmbeddedPostgres.builder()
@@ -41,6 +45,11 @@ public final class Database implements AutoCloseable {
                     .setServerConfig("fsync", "on")
                     .setServerConfig("synchronous_commit", "on")
                     .setServerConfig("max_connections", "200")
+                    .setServerConfig("logging_collector", "on")
+                    .setServerConfig("log_directory", logDirectory.toAbsolutePath().toString())
+                    .setServerConfig("log_filename", "postgresql.log")
+                    .setServerConfig("log_checkpoints", "on")
+                    .setServerConfig("log_autovacuum_min_duration", "0")
                     .start();
             Database database = new Database(postgres, dataDirectory, "postgresql://postgres:postgres@127.0.0.1:" + postgres.getPort() + "/postgres");
             database.postmasterPid().ifPresent(pid -> pinning.pinTree(pid, pinning.postgres()));
