@@ -54,6 +54,8 @@ class BenchSmokeIT {
         for (StepResult step : allSteps(run)) {
             assertThat(out.resolve(step.histogramLog())).isNotEmptyFile();
         }
+        // The database's own log, to set its checkpoints beside latency spikes; the shutdown one is always there.
+        assertThat(out.resolve("logs/postgresql.log")).content().contains("checkpoint starting", "checkpoint complete");
     }
 
     @Test
