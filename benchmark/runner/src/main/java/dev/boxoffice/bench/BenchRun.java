@@ -173,7 +173,8 @@ public final class BenchRun {
         try {
             Path dataDirectory = Files.createTempDirectory("boxoffice-bench-pg-");
             Database database = Database.startEmbedded(dataDirectory, out.resolve("logs"), pinning);
-            progress.info("PostgreSQL: embedded, data in " + dataDirectory + " (fsync on, synchronous_commit on)");
+            progress.info("PostgreSQL: embedded, data in " + dataDirectory + " (fsync on, synchronous_commit on), its log in "
+                    + out.resolve("logs/postgresql.log"));
             return database;
         } catch (IOException e) {
             throw new UncheckedIOException(e);

@@ -32,8 +32,9 @@ public final class Database implements AutoCloseable {
     }
 
     /**
-     * Starts a private server in {@code dataDirectory}; its own log (with a line per checkpoint, whose disk writes
-     * can stall commits) goes to {@code postgresql.log} in {@code logDirectory}.
+     * Starts a private server in {@code dataDirectory}; its own log goes to {@code postgresql.log} in
+     * {@code logDirectory}, with a line per checkpoint and per autovacuum run, whose disk writes and CPU can stall
+     * commits.
      */
     public static Database startEmbedded(Path dataDirectory, Path logDirectory, Pinning pinning) {
         try {
