@@ -172,9 +172,10 @@ public final class BenchRun {
         }
         try {
             Path dataDirectory = Files.createTempDirectory("boxoffice-bench-pg-");
-            Database database = Database.startEmbedded(dataDirectory, out.resolve("logs"), pinning);
+            Path logDirectory = out.resolve("logs");
+            Database database = Database.startEmbedded(dataDirectory, logDirectory, pinning);
             progress.info("PostgreSQL: embedded, data in " + dataDirectory + " (fsync on, synchronous_commit on), its log in "
-                    + out.resolve("logs/postgresql.log"));
+                    + logDirectory.resolve(Database.LOG_FILE_NAME));
             return database;
         } catch (IOException e) {
             throw new UncheckedIOException(e);

@@ -15,6 +15,9 @@ import java.util.Optional;
  */
 public final class Database implements AutoCloseable {
 
+    /** The embedded server's own log, in the log directory given to {@link #startEmbedded}. */
+    public static final String LOG_FILE_NAME = "postgresql.log";
+
     private final EmbeddedPostgres embedded;
     private final Path dataDirectory;
     private final String url;
@@ -32,7 +35,7 @@ public final class Database implements AutoCloseable {
     }
 
     /**
-     * Starts a private server in {@code dataDirectory}; its own log goes to {@code postgresql.log} in
+     * Starts a private server in {@code dataDirectory}; its own log goes to {@value #LOG_FILE_NAME} in
      * {@code logDirectory}, with a line per checkpoint and per autovacuum run, whose disk writes and CPU can stall
      * commits.
      */
@@ -48,7 +51,7 @@ public final class Database implements AutoCloseable {
                     .setServerConfig("max_connections", "200")
                     .setServerConfig("logging_collector", "on")
                     .setServerConfig("log_directory", logDirectory.toAbsolutePath().toString())
-                    .setServerConfig("log_filename", "postgresql.log")
+                    .setServerConfig("log_filename", LOG_FILE_NAME)
                     .setServerConfig("log_checkpoints", "on")
                     .setServerConfig("log_autovacuum_min_duration", "0")
                     .start();
