@@ -1,6 +1,7 @@
 package dev.boxoffice.bench.scenario;
 
 import dev.boxoffice.bench.result.ReadModelLag;
+import dev.boxoffice.bench.system.BlockingHttp;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -11,7 +12,7 @@ import java.time.Duration;
 /** Figures only the service itself can see, read from its Prometheus endpoint ({@code /q/metrics}). */
 final class ServiceMetrics {
 
-    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+    private static final HttpClient HTTP = BlockingHttp.client(Duration.ofSeconds(2));
     private static final String LAG = "boxoffice_projection_lag_seconds";
 
     private ServiceMetrics() {

@@ -1,5 +1,6 @@
 package dev.boxoffice.bench.scenario;
 
+import dev.boxoffice.bench.system.BlockingHttp;
 import io.vertx.core.buffer.Buffer;
 import java.io.IOException;
 import java.net.URI;
@@ -14,7 +15,7 @@ final class ShowsApi {
 
     static final Buffer RESERVE = Buffer.buffer("{\"action\":\"RESERVE\"}");
     static final Buffer CANCEL = Buffer.buffer("{\"action\":\"CANCEL_RESERVATION\"}");
-    private static final HttpClient SETUP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private static final HttpClient SETUP = BlockingHttp.client(Duration.ofSeconds(5));
 
     private ShowsApi() {
     }

@@ -17,7 +17,7 @@ import java.util.concurrent.TimeUnit;
 /** A packaged Quarkus application started as its own JVM on its own cores, timed from spawn to first served request. */
 public final class JavaService implements AutoCloseable {
 
-    private static final HttpClient PROBE = HttpClient.newBuilder().connectTimeout(Duration.ofMillis(500)).build();
+    private static final HttpClient PROBE = BlockingHttp.client(Duration.ofMillis(500));
 
     private final String name;
     private final Process process;
