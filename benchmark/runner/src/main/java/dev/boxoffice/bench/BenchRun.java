@@ -50,7 +50,6 @@ public final class BenchRun {
 
     public RunResult run() {
         Path out = options.outputDirectory();
-        createDirectories(out.resolve("logs"));
         Pinning pinning = pinning();
         pinning.pin(ProcessHandle.current().pid(), pinning.loadGenerator());
         Progress progress = new Progress(System.out, plannedSeconds());
@@ -67,7 +66,7 @@ public final class BenchRun {
         try (Bench bench = new Bench(options, resources, out, progress)) {
             String postgresVersion = "not used";
             if (needsDatabase) {
-                database = startDatabase(pinning, out, progress);
+                database = startDatabase(pinning, bench.logDirectory(), progress);
                 database.postmasterPid().ifPresent(resources::database);
                 postgresVersion = LimitsScenario.serverVersion(bench, database);
                 if (!database.isEmbedded()) {
@@ -95,10 +94,10 @@ public final class BenchRun {
                 if (target == null) {
                     progress.phase("starting the BoxOffice service");
                     List<String> jvmOptions = serviceJvmOptions();
-                    service = startService(database, pinning, out, jvmOptions);
+                    service = startService(database, pinning, bench.logDirectory(), jvmOptions);
                     resources.service(service.pid());
                     if (options.flag("profile")) {
-                        bench.profileWith(Profiler.attachTo(service.pid(), out.resolve("logs")));
+                        bench.profileWith(Profiler.attachTo(service.pid(), bench.logDirectory()));
                     }
                     baseUrl = service.baseUrl();
                     Thread.sleep(2000);
@@ -165,14 +164,13 @@ public final class BenchRun {
         return options.text(option).isBlank() ? fallback : options.text(option);
     }
 
-    private Database startDatabase(Pinning pinning, Path out, Progress progress) {
+    private Database startDatabase(Pinning pinning, Path logDirectory, Progress progress) {
         if (!options.text("database-url").isBlank()) {
             progress.info("PostgreSQL: " + options.text("database-url").replaceAll("//[^@/]*@", "//***@"));
             return Database.external(options.text("database-url"));
         }
         try {
             Path dataDirectory = Files.createTempDirectory("boxoffice-bench-pg-");
-            Path logDirectory = out.resolve("logs");
             Database database = Database.startEmbedded(dataDirectory, logDirectory, pinning);
             progress.info("PostgreSQL: embedded, data in " + dataDirectory + " (fsync on, synchronous_commit on), its log in "
                     + logDirectory.resolve(Database.LOG_FILE_NAME));
@@ -182,10 +180,10 @@ public final class BenchRun {
         }
     }
 
-    private JavaService startService(Database database, Pinning pinning, Path out, List<String> jvmOptions) {
+    private JavaService startService(Database database, Pinning pinning, Path logDirectory, List<String> jvmOptions) {
         return JavaService.start("boxoffice-service", serviceJar(),
                 jvmOptions, Map.of(), Map.of("DATABASE_URL", database.url()), pinning.prefix(pinning.service()),
-                out.resolve("logs"), "/q/health/ready");
+                logDirectory, "/q/health/ready");
     }
 
     /** The options `./boxoffice run` uses (service/jvm.options), then --service-jvm-options, which win. */
@@ -267,13 +265,5 @@ public final class BenchRun {
             seconds += options.sweepConnections().size() * 2 * (options.number("sweep-seconds") + 1);
         }
         return seconds;
-    }
-
-    private static void createDirectories(Path path) {
-        try {
-            Files.createDirectories(path);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 }

@@ -9,6 +9,7 @@ import dev.boxoffice.bench.report.Json;
 import dev.boxoffice.bench.result.DispatchResult;
 import dev.boxoffice.bench.result.RunResult;
 import dev.boxoffice.bench.result.StepResult;
+import dev.boxoffice.bench.system.Database;
 import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -55,7 +56,7 @@ class BenchSmokeIT {
             assertThat(out.resolve(step.histogramLog())).isNotEmptyFile();
         }
         // The database's own log, to set its checkpoints beside latency spikes; the shutdown one is always there.
-        assertThat(out.resolve("logs/postgresql.log")).content().contains("checkpoint starting", "checkpoint complete");
+        assertThat(out.resolve("logs").resolve(Database.LOG_FILE_NAME)).content().contains("checkpoint starting", "checkpoint complete");
     }
 
     @Test

@@ -43,6 +43,7 @@ public final class Bench implements AutoCloseable {
         this.progress = progress;
         try {
             Files.createDirectories(runDirectory.resolve("hlog"));
+            Files.createDirectories(logDirectory());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -62,6 +63,11 @@ public final class Bench implements AutoCloseable {
 
     public Path runDirectory() {
         return runDirectory;
+    }
+
+    /** Where the processes the benchmark starts (service, PostgreSQL, profiler) write their logs. */
+    public Path logDirectory() {
+        return runDirectory.resolve("logs");
     }
 
     public Progress progress() {

@@ -38,7 +38,7 @@ public final class HelloService {
 
     JavaService start(String variant) {
         return JavaService.start("hello-" + variant, jar, List.of(), Map.of(), Map.of(), pinning.prefix(pinning.service()),
-                bench.runDirectory().resolve("logs"), "/hello/" + variant + "/world");
+                bench.logDirectory(), "/hello/" + variant + "/world");
     }
 
     /** Closed-loop maximum throughput of one variant, after an unreported warm-up. */
