@@ -59,6 +59,7 @@ public final class JavaService implements AutoCloseable {
             builder.environment().putAll(environment);
             long spawned = System.nanoTime();
             JavaService service = new JavaService(name, builder.start(), port, log, spawned);
+            StopOnExit.started(service);
             service.awaitFirstAnswer(readyPath);
             return service;
         } catch (IOException e) {
@@ -81,6 +82,11 @@ public final class JavaService implements AutoCloseable {
 
     public Path log() {
         return log;
+    }
+
+    @Override
+    public String toString() {
+        return name + " (pid " + process.pid() + ")";
     }
 
     private void awaitFirstAnswer(String path) {
@@ -112,7 +118,7 @@ public final class JavaService implements AutoCloseable {
     /** SIGTERM, then SIGKILL if it does not stop within 30 s. */
     @Override
     public void close() {
-        if (!process.isAlive()) {
+        if (!StopOnExit.stopping(this) || !process.isAlive()) {
             return;
         }
         process.destroy();
