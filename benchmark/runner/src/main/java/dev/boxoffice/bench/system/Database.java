@@ -81,7 +81,7 @@ public final class Database implements AutoCloseable {
     /**
      * Puts the new server's WAL in the state of one that has been running for a while. A new cluster has no used
      * segment to reuse, so every 16 MB of WAL one commit creates and zero-fills a new file, and fsyncs it, while every
-     * commit behind it waits (28-36 ms on this project's machine, every 4-7 s under load); a running server renames
+     * commit behind it waits (22-36 ms on this project's machine, every 4-7 s under load); a running server renames
      * segments that a checkpoint has released instead. Switching segments {@value #WAL_SEGMENTS_AHEAD} times, then a
      * checkpoint, creates them up front and releases them for reuse. Durability is untouched: every commit still
      * waits for its flush.
