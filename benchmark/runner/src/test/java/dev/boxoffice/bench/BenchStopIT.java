@@ -25,18 +25,23 @@ class BenchStopIT {
                 REPOSITORY.resolve("benchmark/runner/target/boxoffice-bench.jar").toString(),
                 "serial", "--serial-rates", "20", "--step-seconds", "120", "--warmup-seconds", "0", "--out", out.toString())
                 .redirectErrorStream(true).start();
-        awaitLine(runner, "serial: open-model step load");
-        List<ProcessHandle> started = startedBy(out);
-        assertThat(started).as("the service and the postmaster of this run").hasSize(2);
+        try {
+            awaitLine(runner, "serial: open-model step load");
+            List<ProcessHandle> started = startedBy(out);
+            assertThat(started).as("the service and the postmaster of this run").hasSize(2);
 
-        runner.destroy(); // SIGTERM
-        assertThat(runner.waitFor(60, TimeUnit.SECONDS)).isTrue();
+            runner.destroy(); // SIGTERM
+            assertThat(runner.waitFor(60, TimeUnit.SECONDS)).isTrue();
 
-        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-        while (started.stream().anyMatch(ProcessHandle::isAlive) && System.nanoTime() < deadline) {
-            Thread.sleep(100);
+            long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+            while (started.stream().anyMatch(ProcessHandle::isAlive) && System.nanoTime() < deadline) {
+                Thread.sleep(100);
+            }
+            assertThat(started).noneMatch(ProcessHandle::isAlive);
+        } finally {
+            runner.destroy(); // a failed assertion must not leave the run going for its 120 s step
+            runner.waitFor(60, TimeUnit.SECONDS);
         }
-        assertThat(started).noneMatch(ProcessHandle::isAlive);
     }
 
     private static void awaitLine(Process runner, String text) throws IOException {
@@ -50,12 +55,13 @@ class BenchStopIT {
     }
 
     /** The run's postmaster names the run's log folder; the service runs in it (Linux: /proc/PID/cwd). */
-    private static List<ProcessHandle> startedBy(Path out) {
-        Path logs = out.resolve("logs").toAbsolutePath();
+    private static List<ProcessHandle> startedBy(Path out) throws IOException {
+        Path logs = out.resolve("logs").toAbsolutePath(); // as the runner gave it to PostgreSQL
+        Path workingDirectory = logs.toRealPath(); // as /proc shows it
         return ProcessHandle.allProcesses().filter(p -> {
             String commandLine = p.info().commandLine().orElse("");
             return (commandLine.contains("postgres") && commandLine.contains(logs.toString()))
-                    || (commandLine.contains("quarkus-run.jar") && workingDirectory(p).equals(logs));
+                    || (commandLine.contains("quarkus-run.jar") && workingDirectory(p).equals(workingDirectory));
         }).toList();
     }
 
