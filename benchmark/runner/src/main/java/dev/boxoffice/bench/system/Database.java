@@ -127,7 +127,7 @@ public final class Database implements AutoCloseable {
 
     @Override
     public String toString() {
-        return embedded != null ? "the embedded PostgreSQL in " + dataDirectory : "PostgreSQL at " + url.replaceAll("//[^@/]*@", "//***@");
+        return embedded != null ? "the embedded PostgreSQL in " + dataDirectory : "an external PostgreSQL";
     }
 
     @Override
