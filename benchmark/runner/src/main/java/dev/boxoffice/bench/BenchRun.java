@@ -40,6 +40,9 @@ import java.util.stream.Stream;
  */
 public final class BenchRun {
 
+    /** The service's garbage-collection log, in the run folder's {@code logs}. */
+    public static final String SERVICE_GC_LOG = "boxoffice-service-gc.log";
+
     private final BenchOptions options;
     private final Path repository;
 
@@ -93,7 +96,7 @@ public final class BenchRun {
                 String baseUrl;
                 if (target == null) {
                     progress.phase("starting the BoxOffice service");
-                    List<String> jvmOptions = serviceJvmOptions();
+                    List<String> jvmOptions = serviceJvmOptions(bench.logDirectory());
                     service = startService(database, pinning, bench.logDirectory(), jvmOptions);
                     resources.service(service.pid());
                     if (options.flag("profile")) {
@@ -186,8 +189,12 @@ public final class BenchRun {
                 logDirectory, "/q/health/ready");
     }
 
-    /** The options `./boxoffice run` uses (service/jvm.options), then --service-jvm-options, which win. */
-    private List<String> serviceJvmOptions() {
+    /**
+     * The options `./boxoffice run` uses (service/jvm.options), the GC log, then --service-jvm-options, which win.
+     * The GC log (one line per collection, with wall-clock time) lets a latency spike be set beside the service's
+     * pauses; writing it costs nothing measurable.
+     */
+    private List<String> serviceJvmOptions(Path logDirectory) {
         List<String> jvmOptions = new ArrayList<>();
         try {
             for (String line : Files.readAllLines(repository.resolve("service/jvm.options"))) {
@@ -198,6 +205,7 @@ public final class BenchRun {
         } catch (IOException e) {
             throw new UncheckedIOException("could not read service/jvm.options", e);
         }
+        jvmOptions.add("-Xlog:gc:file=" + logDirectory.resolve(SERVICE_GC_LOG).toAbsolutePath() + ":time,uptime");
         Path jar = serviceJar();
         Path aotCache = jar.resolveSibling("app.aot"); // recorded by ./boxoffice build (JDK 25+)
         if (Files.isRegularFile(aotCache) && jar.toString().equals(aotCacheRecordedFor(aotCache))) {

@@ -62,6 +62,14 @@ class BenchSmokeIT {
     }
 
     @Test
+    void logsTheServicesGarbageCollectionsWithWallClockTime() throws Exception {
+        // Under load the young generation fills within seconds; every pause is a line such as
+        // "[2026-11-22T12:18:26.123+0000][41.006s] GC(12) Pause Young (Allocation Failure) 40M->10M(61M) 3.456ms".
+        assertThat(out.resolve("logs").resolve(BenchRun.SERVICE_GC_LOG)).content()
+                .containsPattern("\\[\\d{4}-\\d{2}-\\d{2}T[^]]+\\]\\[[\\d.]+s\\] GC\\(\\d+\\) Pause Young .* [\\d.]+ms");
+    }
+
+    @Test
     void theEmbeddedDatabaseReusesWalSegmentsFromTheStart() throws Exception {
         // A new cluster recycles none (a short run writes a few MB of WAL); the prepared one recycles what it made.
         Matcher recycled = Pattern.compile("checkpoint complete: .*?(\\d+) recycled")
