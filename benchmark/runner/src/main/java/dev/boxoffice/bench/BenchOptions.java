@@ -20,7 +20,8 @@ public final class BenchOptions {
     private static final Map<String, String[]> OPTIONS = new LinkedHashMap<>();
 
     static {
-        option("out", "", "run folder (default bench-results/<date-time>)");
+        option("out", "",
+                "run folder (default bench-results/<date-time>; with the embedded PostgreSQL its path must have no spaces)");
         option("target", "", "benchmark a running server with the same HTTP API instead of starting the service");
         option("database-url", "", "external PostgreSQL (postgresql://user:password@host:port/db) instead of the embedded one");
         option("cpus-service", "", "cores for the service and the hello service (taskset list; default: first half)");

@@ -174,7 +174,13 @@ public final class BenchRun {
         }
         try {
             Path dataDirectory = Files.createTempDirectory("boxoffice-bench-pg-");
-            Database database = Database.startEmbedded(dataDirectory, logDirectory, pinning);
+            Database database;
+            try {
+                database = Database.startEmbedded(dataDirectory, logDirectory, pinning);
+            } catch (IllegalArgumentException refused) {
+                Files.deleteIfExists(dataDirectory); // still empty: refused before anything started
+                throw refused;
+            }
             progress.info("PostgreSQL: embedded, data in " + dataDirectory + " (fsync on, synchronous_commit on), its log in "
                     + logDirectory.resolve(Database.LOG_FILE_NAME));
             return database;
@@ -191,8 +197,8 @@ public final class BenchRun {
 
     /**
      * The options `./boxoffice run` uses (service/jvm.options), the GC log, then --service-jvm-options, which win.
-     * The GC log (one line per collection, with wall-clock time) lets a latency spike be set beside the service's
-     * pauses; writing it costs nothing measurable.
+     * The GC log (one line per collection, with wall-clock time; about a dozen lines a second at the highest rates)
+     * lets a latency spike be set beside the service's pauses.
      */
     private List<String> serviceJvmOptions(Path logDirectory) {
         List<String> jvmOptions = new ArrayList<>();
@@ -205,7 +211,8 @@ public final class BenchRun {
         } catch (IOException e) {
             throw new UncheckedIOException("could not read service/jvm.options", e);
         }
-        jvmOptions.add("-Xlog:gc:file=" + logDirectory.resolve(SERVICE_GC_LOG).toAbsolutePath() + ":time,uptime");
+        // Quoted: -Xlog separates its fields with colons, which a run folder's path may contain.
+        jvmOptions.add("-Xlog:gc:file=\"" + logDirectory.resolve(SERVICE_GC_LOG).toAbsolutePath() + "\":time,uptime");
         Path jar = serviceJar();
         Path aotCache = jar.resolveSibling("app.aot"); // recorded by ./boxoffice build (JDK 25+)
         if (Files.isRegularFile(aotCache) && jar.toString().equals(aotCacheRecordedFor(aotCache))) {

@@ -46,6 +46,12 @@ public final class Database implements AutoCloseable {
      * commits.
      */
     public static Database startEmbedded(Path dataDirectory, Path logDirectory, Pinning pinning) {
+        String logPath = logDirectory.toAbsolutePath().toString();
+        if (logPath.chars().anyMatch(Character::isWhitespace)) {
+            // The embedded server's start command passes settings unquoted: it would wait 60 s, then fail obscurely.
+            throw new IllegalArgumentException("the run folder " + logPath + " has a space in its path, which the"
+                    + " embedded PostgreSQL cannot log to; choose another with --out");
+        }
         try {
             Files.createDirectories(dataDirectory);
             EmbeddedPostgres postgres = EmbeddedPostgres.builder()
@@ -56,7 +62,7 @@ public final class Database implements AutoCloseable {
                     .setServerConfig("synchronous_commit", "on")
                     .setServerConfig("max_connections", "200")
                     .setServerConfig("logging_collector", "on")
-                    .setServerConfig("log_directory", logDirectory.toAbsolutePath().toString())
+                    .setServerConfig("log_directory", logPath)
                     .setServerConfig("log_filename", LOG_FILE_NAME)
                     .setServerConfig("log_checkpoints", "on")
                     .setServerConfig("log_autovacuum_min_duration", "0")

@@ -1,0 +1,20 @@
+package dev.boxoffice.bench.system;
+
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+
+class DatabaseTest {
+
+    @Test
+    void refusesARunFolderWithASpaceAtOnceInsteadOfWaitingForAServerThatCannotStart() {
+        Pinning unpinned = Pinning.disabled();
+        Path logs = Path.of("/tmp/my results/logs");
+
+        assertThatThrownBy(() -> Database.startEmbedded(Path.of("/tmp/never-created"), logs, unpinned))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("/tmp/my results/logs")
+                .hasMessageContaining("--out");
+    }
+}
