@@ -172,21 +172,10 @@ public final class BenchRun {
             progress.info("PostgreSQL: " + options.text("database-url").replaceAll("//[^@/]*@", "//***@"));
             return Database.external(options.text("database-url"));
         }
-        try {
-            Path dataDirectory = Files.createTempDirectory("boxoffice-bench-pg-");
-            Database database;
-            try {
-                database = Database.startEmbedded(dataDirectory, logDirectory, pinning);
-            } catch (IllegalArgumentException refused) {
-                Files.deleteIfExists(dataDirectory); // still empty: refused before anything started
-                throw refused;
-            }
-            progress.info("PostgreSQL: embedded, data in " + dataDirectory + " (fsync on, synchronous_commit on), its log in "
-                    + logDirectory.resolve(Database.LOG_FILE_NAME));
-            return database;
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        Database database = Database.startEmbedded(logDirectory, pinning);
+        progress.info("PostgreSQL: embedded, data in " + database.dataDirectory().orElseThrow()
+                + " (fsync on, synchronous_commit on), its log in " + logDirectory.resolve(Database.LOG_FILE_NAME));
+        return database;
     }
 
     private JavaService startService(Database database, Pinning pinning, Path logDirectory, List<String> jvmOptions) {

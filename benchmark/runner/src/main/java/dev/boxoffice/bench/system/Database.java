@@ -2,6 +2,7 @@ package dev.boxoffice.bench.system;
 
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -41,19 +42,24 @@ public final class Database implements AutoCloseable {
     }
 
     /**
-     * Starts a private server in {@code dataDirectory}; its own log goes to {@value #LOG_FILE_NAME} in
+     * Starts a private server in a new temporary data directory; its own log goes to {@value #LOG_FILE_NAME} in
      * {@code logDirectory}, with a line per checkpoint and per autovacuum run, whose disk writes and CPU can stall
      * commits.
      */
-    public static Database startEmbedded(Path dataDirectory, Path logDirectory, Pinning pinning) {
+    public static Database startEmbedded(Path logDirectory, Pinning pinning) {
         String logPath = logDirectory.toAbsolutePath().toString();
         if (logPath.chars().anyMatch(Character::isWhitespace)) {
             // The embedded server's start command passes settings unquoted: it would wait 60 s, then fail obscurely.
             throw new IllegalArgumentException("the run folder " + logPath + " has a space in its path, which the"
                     + " embedded PostgreSQL cannot log to; choose another with --out");
         }
+        Path dataDirectory;
         try {
-            Files.createDirectories(dataDirectory);
+            dataDirectory = Files.createTempDirectory("boxoffice-bench-pg-");
+        } catch (IOException e) {
+            throw new UncheckedIOException("could not create a data directory for the embedded PostgreSQL", e);
+        }
+        try {
             EmbeddedPostgres postgres = EmbeddedPostgres.builder()
                     .setDataDirectory(dataDirectory)
                     .setCleanDataDirectory(true)

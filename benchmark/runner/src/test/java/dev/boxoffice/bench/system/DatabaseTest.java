@@ -12,7 +12,7 @@ class DatabaseTest {
         Pinning unpinned = Pinning.disabled();
         Path logs = Path.of("/tmp/my results/logs");
 
-        assertThatThrownBy(() -> Database.startEmbedded(Path.of("/tmp/never-created"), logs, unpinned))
+        assertThatThrownBy(() -> Database.startEmbedded(logs, unpinned))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("/tmp/my results/logs")
                 .hasMessageContaining("--out");
