@@ -1,5 +1,6 @@
 package dev.boxoffice.bench.load;
 
+import io.vertx.core.Future;
 import io.vertx.core.Handler;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
@@ -9,12 +10,21 @@ import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.PoolOptions;
 import io.vertx.core.http.RequestOptions;
 import java.net.URI;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 /**
  * HTTP/1.1 keep-alive connections to one server, driven by a single Vert.x event loop. A request that finds every
  * connection busy waits in the pool's queue; that wait counts in its latency, because latency is measured from the
  * intended send time, not from when a connection became free.
+ * <p>
+ * All connections are opened before the load starts and stay open: a connection accepted by the server in the
+ * middle of a measurement runs code the load never runs (the accept path, a new pipeline), and the server's JIT
+ * then throws away hot compiled code and compiles it again on the core that serves the load (docs/benchmarks.md,
+ * session 11). Load balancers and HTTP clients in production keep their connections open the same way.
  */
 public final class LoadClient implements AutoCloseable {
 
@@ -27,9 +37,32 @@ public final class LoadClient implements AutoCloseable {
                 .setDefaultPort(base.getPort() > 0 ? base.getPort() : 80)
                 .setKeepAlive(true)
                 .setPipelining(false)
-                .setTcpNoDelay(true);
+                .setTcpNoDelay(true)
+                .setKeepAliveTimeout(0); // never close an idle connection
         this.client = vertx.createHttpClient(options, new PoolOptions().setHttp1MaxSize(connections));
         this.timeoutMillis = timeoutMillis;
+        openAll(connections);
+    }
+
+    /** Opens every connection of the pool: as many requests at once as connections (any answer will do). */
+    private void openAll(int connections) {
+        List<Future<Integer>> answers = new ArrayList<>();
+        for (int i = 0; i < connections; i++) {
+            answers.add(client.request(new RequestOptions().setMethod(HttpMethod.GET).setURI("/").setTimeout(timeoutMillis))
+                    .compose(req -> req.send())
+                    .compose(response -> response.body().map(ignored -> response.statusCode())));
+        }
+        try {
+            Future.all(answers).toCompletionStage().toCompletableFuture()
+                    .get(timeoutMillis + 5000, TimeUnit.MILLISECONDS);
+        } catch (ExecutionException | TimeoutException e) {
+            client.close();
+            throw new IllegalStateException("could not open " + connections + " connections to the server: " + e.getMessage(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            client.close();
+            throw new IllegalStateException(e);
+        }
     }
 
     /**

@@ -7,7 +7,9 @@ import dev.boxoffice.bench.load.StepRecorder;
 import dev.boxoffice.bench.result.StepResult;
 import dev.boxoffice.bench.result.SteppedResult;
 import io.vertx.core.http.HttpMethod;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.UUID;
@@ -34,21 +36,36 @@ public final class ContentionScenario {
         BenchOptions options = bench.options();
         int seats = options.integer("hot-seats");
         int hotShows = options.integer("hot-shows");
+        Deque<List<UUID>> showsPerStep = createHotShows(RisingSteps.stepsIncludingWarmup(options, "contention"),
+                hotShows, seats);
         try (LoadClient client = bench.client(baseUrl, options.integer("connections"))) {
             return RisingSteps.run(bench, "contention", "users reserve a random seat of one of " + hotShows
                     + " shows of " + seats + " seats (retrying another seat on 409), then cancel it",
-                    (label, rate, seconds) -> step(client, label, rate, seconds, hotShows, seats));
+                    (label, rate, seconds) -> step(client, label, rate, seconds, showsPerStep.pop(), seats));
         }
     }
 
-    /** Every step gets its own hot shows, all seats free, so no step inherits seats that an earlier one left taken. */
-    private StepResult step(LoadClient client, String label, double rate, double seconds, int hotShows, int seats) {
-        List<UUID> shows = new ArrayList<>();
-        for (int i = 0; i < hotShows; i++) {
-            UUID show = UUID.randomUUID();
-            ShowsApi.createShowNow(baseUrl, show, seats);
-            shows.add(show);
+    /**
+     * Every step gets its own hot shows, all seats free, so no step inherits seats that an earlier one left taken.
+     * They are all created before the warm-up: a show created between two steps is a request type the warm-up did
+     * not run, and the service's JIT threw away hot compiled code for it (deoptimisation) at the start of the next
+     * step, a stall of up to a few hundred milliseconds on a saturated core (docs/benchmarks.md, session 11).
+     */
+    private Deque<List<UUID>> createHotShows(int steps, int hotShows, int seats) {
+        Deque<List<UUID>> showsPerStep = new ArrayDeque<>();
+        for (int step = 0; step < steps; step++) {
+            List<UUID> shows = new ArrayList<>();
+            for (int i = 0; i < hotShows; i++) {
+                UUID show = UUID.randomUUID();
+                ShowsApi.createShowNow(baseUrl, show, seats);
+                shows.add(show);
+            }
+            showsPerStep.add(shows);
         }
+        return showsPerStep;
+    }
+
+    private StepResult step(LoadClient client, String label, double rate, double seconds, List<UUID> shows, int seats) {
         SplittableRandom random = new SplittableRandom();
         return bench.step("contention", label, rate, bench.options().integer("connections"), seconds,
                 recorder -> OpenLoop.start(bench.vertx(), rate / 2, recorder,

@@ -22,6 +22,11 @@ final class RisingSteps {
     private RisingSteps() {
     }
 
+    /** How many times {@link #run} calls its step: once per rate, plus the warm-up when there is one. */
+    static int stepsIncludingWarmup(BenchOptions options, String scenario) {
+        return options.rates(scenario + "-rates").size() + (options.number("warmup-seconds") > 0 ? 1 : 0);
+    }
+
     static SteppedResult run(Bench bench, String scenario, String description, Step step) {
         BenchOptions options = bench.options();
         List<Double> rates = options.rates(scenario + "-rates");
