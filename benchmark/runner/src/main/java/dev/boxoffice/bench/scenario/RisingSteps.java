@@ -13,6 +13,8 @@ import java.util.List;
  */
 final class RisingSteps {
 
+    static final String WARMUP = "warm-up";
+
     /** Runs one step at {@code rate} requests per second for {@code seconds}. */
     @FunctionalInterface
     interface Step {
@@ -33,7 +35,7 @@ final class RisingSteps {
         int count = rates.size();
         double slo = options.number("slo-ms");
         StepResult warmup = options.number("warmup-seconds") > 0
-                ? step.run("warm-up", options.number("warmup-rate"), options.number("warmup-seconds"))
+                ? step.run(WARMUP, options.number("warmup-rate"), options.number("warmup-seconds"))
                 : null;
         List<StepResult> steps = bench.profiled(scenario, () -> {
             List<StepResult> measured = new ArrayList<>();

@@ -8,6 +8,9 @@ import dev.boxoffice.bench.result.SteppedResult;
 import io.vertx.core.http.HttpMethod;
 import java.util.SplittableRandom;
 import java.util.UUID;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Article 000's serial reservation: each user creates a show with {@code seats} seats, then reserves all of them
@@ -15,6 +18,14 @@ import java.util.UUID;
  * (open model), so a step offering R requests per second starts R / (seats + 1) users per second.
  */
 public final class SerialScenario {
+
+    /**
+     * The read-model lag is read from {@code /q/metrics} after every step, a request the load never sends. The
+     * warm-up reads it every few seconds too, so that the service's JIT has compiled that request (and the
+     * connection stays open) before the steps: otherwise each step began with the JIT discarding compiled HTTP code
+     * (docs/benchmarks.md, session 11).
+     */
+    private static final long SCRAPE_SECONDS = 5;
 
     private final Bench bench;
     private final String baseUrl;
@@ -36,10 +47,18 @@ public final class SerialScenario {
     private StepResult step(LoadClient client, String label, double rate, double seconds, int seats) {
         double usersPerSecond = rate / (seats + 1);
         SplittableRandom random = new SplittableRandom();
-        StepResult step = bench.step("serial", label, rate, bench.options().integer("connections"), seconds,
-                recorder -> OpenLoop.start(bench.vertx(), usersPerSecond, recorder,
-                        intended -> new User(client, recorder, seats, random.split()).start(intended)));
-        return step.withReadModelLag(ServiceMetrics.readModelLag(baseUrl));
+        ScheduledExecutorService scrapes = Executors.newSingleThreadScheduledExecutor();
+        if (label.equals(RisingSteps.WARMUP)) {
+            scrapes.scheduleWithFixedDelay(() -> ServiceMetrics.readModelLag(baseUrl), 1, SCRAPE_SECONDS, TimeUnit.SECONDS);
+        }
+        try {
+            StepResult step = bench.step("serial", label, rate, bench.options().integer("connections"), seconds,
+                    recorder -> OpenLoop.start(bench.vertx(), usersPerSecond, recorder,
+                            intended -> new User(client, recorder, seats, random.split()).start(intended)));
+            return step.withReadModelLag(ServiceMetrics.readModelLag(baseUrl));
+        } finally {
+            scrapes.shutdownNow();
+        }
     }
 
     /** One virtual user; all its callbacks run on the generator's event loop. */
