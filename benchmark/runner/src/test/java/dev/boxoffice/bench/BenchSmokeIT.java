@@ -21,6 +21,8 @@ import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.HistogramLogReader;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.CleanupMode;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A seconds-long run of every scenario at tiny rates against the packaged service and hello service: the run
@@ -29,12 +31,12 @@ import org.junit.jupiter.api.Test;
 class BenchSmokeIT {
 
     private static final Path REPOSITORY = Path.of(System.getProperty("boxoffice.repo", "../.."));
-    private static Path out;
+    @TempDir(cleanup = CleanupMode.ON_SUCCESS) // a failed run's folder stays for a look
+    static Path out;
     private static RunResult run;
 
     @BeforeAll
     static void runEveryScenarioBriefly() throws Exception {
-        out = Files.createTempDirectory("boxoffice-bench-smoke-");
         BenchOptions options = BenchOptions.parse(List.of("--out", out.toString(),
                 "--step-seconds", "2", "--warmup-seconds", "1", "--warmup-rate", "50",
                 "--serial-rates", "50,100", "--contention-rates", "40,80",
@@ -156,8 +158,7 @@ class BenchSmokeIT {
     }
 
     @Test
-    void comparesARunWithItself() throws Exception {
-        Path comparison = Files.createTempDirectory("boxoffice-bench-compare-");
+    void comparesARunWithItself(@TempDir Path comparison) throws Exception {
         Compare.write(out, out, comparison);
         assertThat(comparison.resolve("compare.md")).content().contains("Serial capacity", "1.00×");
         assertThat(comparison.resolve("compare.html")).content().contains("<svg");

@@ -5,12 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** A benchmark stopped in the middle (a kill, Ctrl-C, a CI timeout) stops the service and database it started. */
 class BenchStopIT {
@@ -18,8 +18,7 @@ class BenchStopIT {
     private static final Path REPOSITORY = Path.of(System.getProperty("boxoffice.repo", "../..")).toAbsolutePath();
 
     @Test
-    void aStoppedRunLeavesNothingRunning() throws Exception {
-        Path out = Files.createTempDirectory("boxoffice-bench-stop-");
+    void aStoppedRunLeavesNothingRunning(@TempDir Path out) throws Exception {
         Process runner = new ProcessBuilder(ProcessHandle.current().info().command().orElse("java"),
                 "-Dboxoffice.repo=" + REPOSITORY, "-jar",
                 REPOSITORY.resolve("benchmark/runner/target/boxoffice-bench.jar").toString(),
