@@ -47,8 +47,8 @@ public final class SerialScenario {
     private StepResult step(LoadClient client, String label, double rate, double seconds, int seats) {
         double usersPerSecond = rate / (seats + 1);
         SplittableRandom random = new SplittableRandom();
-        ScheduledExecutorService scrapes = Executors.newSingleThreadScheduledExecutor();
-        if (label.equals(RisingSteps.WARMUP)) {
+        ScheduledExecutorService scrapes = label.equals(RisingSteps.WARMUP) ? Executors.newSingleThreadScheduledExecutor() : null;
+        if (scrapes != null) {
             scrapes.scheduleWithFixedDelay(() -> ServiceMetrics.readModelLag(baseUrl), 1, SCRAPE_SECONDS, TimeUnit.SECONDS);
         }
         try {
@@ -57,7 +57,9 @@ public final class SerialScenario {
                             intended -> new User(client, recorder, seats, random.split()).start(intended)));
             return step.withReadModelLag(ServiceMetrics.readModelLag(baseUrl));
         } finally {
-            scrapes.shutdownNow();
+            if (scrapes != null) {
+                scrapes.shutdownNow();
+            }
         }
     }
 
