@@ -55,13 +55,12 @@ public final class LoadClient implements AutoCloseable {
         try {
             Future.all(answers).toCompletionStage().toCompletableFuture()
                     .get(timeoutMillis + 5000, TimeUnit.MILLISECONDS);
-        } catch (ExecutionException | TimeoutException e) {
+        } catch (ExecutionException | TimeoutException | InterruptedException e) {
+            if (e instanceof InterruptedException) {
+                Thread.currentThread().interrupt();
+            }
             client.close();
             throw new IllegalStateException("could not open " + connections + " connections to the server: " + e.getMessage(), e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            client.close();
-            throw new IllegalStateException(e);
         }
     }
 

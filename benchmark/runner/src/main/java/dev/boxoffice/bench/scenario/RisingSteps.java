@@ -26,7 +26,11 @@ final class RisingSteps {
 
     /** How many times {@link #run} calls its step: once per rate, plus the warm-up when there is one. */
     static int stepsIncludingWarmup(BenchOptions options, String scenario) {
-        return options.rates(scenario + "-rates").size() + (options.number("warmup-seconds") > 0 ? 1 : 0);
+        return options.rates(scenario + "-rates").size() + (warmsUp(options) ? 1 : 0);
+    }
+
+    private static boolean warmsUp(BenchOptions options) {
+        return options.number("warmup-seconds") > 0;
     }
 
     static SteppedResult run(Bench bench, String scenario, String description, Step step) {
@@ -34,7 +38,7 @@ final class RisingSteps {
         List<Double> rates = options.rates(scenario + "-rates");
         int count = rates.size();
         double slo = options.number("slo-ms");
-        StepResult warmup = options.number("warmup-seconds") > 0
+        StepResult warmup = warmsUp(options)
                 ? step.run(WARMUP, options.number("warmup-rate"), options.number("warmup-seconds"))
                 : null;
         List<StepResult> steps = bench.profiled(scenario, () -> {
