@@ -6,6 +6,7 @@ import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpClient;
 import io.vertx.core.http.HttpClientOptions;
+import io.vertx.core.http.HttpClientRequest;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.PoolOptions;
 import io.vertx.core.http.RequestOptions;
@@ -49,7 +50,7 @@ public final class LoadClient implements AutoCloseable {
         List<Future<Integer>> answers = new ArrayList<>();
         for (int i = 0; i < connections; i++) {
             answers.add(client.request(new RequestOptions().setMethod(HttpMethod.GET).setURI("/").setTimeout(timeoutMillis))
-                    .compose(req -> req.send())
+                    .compose(HttpClientRequest::send)
                     .compose(response -> response.body().map(ignored -> response.statusCode())));
         }
         try {

@@ -47,10 +47,7 @@ public final class SerialScenario {
     private StepResult step(LoadClient client, String label, double rate, double seconds, int seats) {
         double usersPerSecond = rate / (seats + 1);
         SplittableRandom random = new SplittableRandom();
-        ScheduledExecutorService scrapes = label.equals(RisingSteps.WARMUP) ? Executors.newSingleThreadScheduledExecutor() : null;
-        if (scrapes != null) {
-            scrapes.scheduleWithFixedDelay(() -> ServiceMetrics.readModelLag(baseUrl), 1, SCRAPE_SECONDS, TimeUnit.SECONDS);
-        }
+        ScheduledExecutorService scrapes = label.equals(RisingSteps.WARMUP) ? scrapeMetricsRegularly() : null;
         try {
             StepResult step = bench.step("serial", label, rate, bench.options().integer("connections"), seconds,
                     recorder -> OpenLoop.start(bench.vertx(), usersPerSecond, recorder,
@@ -61,6 +58,12 @@ public final class SerialScenario {
                 scrapes.shutdownNow();
             }
         }
+    }
+
+    private ScheduledExecutorService scrapeMetricsRegularly() {
+        ScheduledExecutorService scrapes = Executors.newSingleThreadScheduledExecutor();
+        scrapes.scheduleWithFixedDelay(() -> ServiceMetrics.readModelLag(baseUrl), 1, SCRAPE_SECONDS, TimeUnit.SECONDS);
+        return scrapes;
     }
 
     /** One virtual user; all its callbacks run on the generator's event loop. */
