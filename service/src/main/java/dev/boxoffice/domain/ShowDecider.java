@@ -9,8 +9,6 @@ import dev.boxoffice.domain.ShowEvent.SeatReserved;
 import dev.boxoffice.domain.ShowEvent.ShowCreated;
 import dev.boxoffice.domain.ShowState.NotCreated;
 import dev.boxoffice.domain.ShowState.Show;
-import java.util.ArrayList;
-import java.util.List;
 
 /** The rules of a show: seats are created available and each is reserved by at most one reservation at a time. */
 public final class ShowDecider implements Decider<ShowCommand, ShowEvent, ShowState> {
@@ -36,7 +34,8 @@ public final class ShowDecider implements Decider<ShowCommand, ShowEvent, ShowSt
     @Override
     public ShowState evolve(ShowState state, ShowEvent event) {
         return switch (event) {
-            case ShowCreated created -> new Show(created.showId(), created.title(), created.seats());
+            case ShowCreated created -> new Show(created.showId(), created.title(), created.price(),
+                    SeatMap.allAvailable(created.seatCount()));
             case SeatReserved reserved -> existing(state, event).withSeatStatus(reserved.seatNumber(), SeatStatus.RESERVED);
             case SeatReservationCancelled cancelled ->
                     existing(state, event).withSeatStatus(cancelled.seatNumber(), SeatStatus.AVAILABLE);
@@ -47,11 +46,7 @@ public final class ShowDecider implements Decider<ShowCommand, ShowEvent, ShowSt
         if (state instanceof Show) {
             return Decision.reject(Code.SHOW_ALREADY_EXISTS, "Show " + create.showId() + " already exists.");
         }
-        List<Seat> seats = new ArrayList<>(create.maxSeats());
-        for (int number = 0; number < create.maxSeats(); number++) {
-            seats.add(new Seat(number, SeatStatus.AVAILABLE, ShowRules.INITIAL_SEAT_PRICE));
-        }
-        return Decision.accept(new ShowCreated(create.showId(), create.title(), seats));
+        return Decision.accept(new ShowCreated(create.showId(), create.title(), create.maxSeats(), ShowRules.INITIAL_SEAT_PRICE));
     }
 
     private interface SeatDecision {
@@ -65,7 +60,7 @@ public final class ShowDecider implements Decider<ShowCommand, ShowEvent, ShowSt
         return show.seat(seatNumber)
                 .map(seat -> decision.decide(show, seat))
                 .orElseGet(() -> Decision.reject(Code.SEAT_NOT_FOUND,
-                        "Seat " + seatNumber + " does not exist; seats are numbered 0 to " + (show.seats().size() - 1) + "."));
+                        "Seat " + seatNumber + " does not exist; seats are numbered 0 to " + (show.seatCount() - 1) + "."));
     }
 
     /** Events only ever follow a ShowCreated; anything else is a corrupt stream, not a business case. */

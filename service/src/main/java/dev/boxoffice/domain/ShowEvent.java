@@ -1,16 +1,20 @@
 package dev.boxoffice.domain;
 
-import java.util.List;
+import java.math.BigDecimal;
+import java.util.Objects;
 import java.util.UUID;
 
 public sealed interface ShowEvent {
 
     UUID showId();
 
-    /** Carries every seat, so a show is rebuilt from its first event without any reference data. */
-    record ShowCreated(UUID showId, String title, List<Seat> seats) implements ShowEvent {
+    /** A hall of {@code seatCount} seats numbered from 0, all available at {@code price}. */
+    record ShowCreated(UUID showId, String title, int seatCount, BigDecimal price) implements ShowEvent {
         public ShowCreated {
-            seats = List.copyOf(seats);
+            Objects.requireNonNull(price, "price");
+            if (seatCount < 0) {
+                throw new IllegalArgumentException("seatCount must not be negative: " + seatCount);
+            }
         }
     }
 

@@ -1,7 +1,9 @@
 package dev.boxoffice.domain;
 
+import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.UUID;
 
@@ -13,30 +15,63 @@ public sealed interface ShowState {
     record NotCreated() implements ShowState {
     }
 
-    /** Seats are held in number order, so seat {@code n} is at index {@code n}. */
-    record Show(UUID id, String title, List<Seat> seats) implements ShowState {
+    /**
+     * Every seat of a show has the same price, so the price is held once; which seats are reserved is a bit each
+     * ({@link SeatMap}). Seats are numbered {@code 0 .. seatCount() - 1}.
+     */
+    record Show(UUID id, String title, BigDecimal price, SeatMap seatMap) implements ShowState {
 
         public Show {
-            seats = List.copyOf(seats);
-            for (int i = 0; i < seats.size(); i++) {
-                if (seats.get(i).number() != i) {
-                    throw new IllegalArgumentException("seats must be numbered 0.." + (seats.size() - 1) + " in order");
-                }
-            }
+            Objects.requireNonNull(id, "id");
+            Objects.requireNonNull(title, "title");
+            Objects.requireNonNull(price, "price");
+            Objects.requireNonNull(seatMap, "seatMap");
+        }
+
+        public int seatCount() {
+            return seatMap.size();
         }
 
         public Optional<Seat> seat(int number) {
-            return number >= 0 && number < seats.size() ? Optional.of(seats.get(number)) : Optional.empty();
+            return number >= 0 && number < seatMap.size() ? Optional.of(seatAt(number)) : Optional.empty();
         }
 
-        public long availableSeats() {
-            return seats.stream().filter(Seat::isAvailable).count();
+        public int availableSeats() {
+            return seatMap.availableCount();
+        }
+
+        /** Every seat in number order, made on demand: O(seats), for answers that list them all. */
+        public List<Seat> seats() {
+            List<Seat> seats = new ArrayList<>(seatMap.size());
+            for (int number = 0; number < seatMap.size(); number++) {
+                seats.add(seatAt(number));
+            }
+            return seats;
+        }
+
+        /** Bytes this state holds on a 64-bit JVM with compressed references; the shared initial price is free. */
+        public long estimatedBytes() {
+            long titleBytes = 24 + ((16 + (long) title.length() * (isLatin1(title) ? 1 : 2) + 7) & ~7L);
+            long priceBytes = price == ShowRules.INITIAL_SEAT_PRICE ? 0 : 64;
+            return 32 + 32 + titleBytes + priceBytes + seatMap.estimatedBytes();
         }
 
         Show withSeatStatus(int number, SeatStatus status) {
-            List<Seat> changed = new ArrayList<>(seats);
-            changed.set(number, seats.get(number).withStatus(status));
-            return new Show(id, title, changed);
+            SeatMap changed = status == SeatStatus.RESERVED ? seatMap.reserve(number) : seatMap.release(number);
+            return new Show(id, title, price, changed);
+        }
+
+        private Seat seatAt(int number) {
+            return new Seat(number, seatMap.isReserved(number) ? SeatStatus.RESERVED : SeatStatus.AVAILABLE, price);
+        }
+
+        private static boolean isLatin1(String text) {
+            for (int i = 0; i < text.length(); i++) {
+                if (text.charAt(i) > 0xFF) {
+                    return false;
+                }
+            }
+            return true;
         }
     }
 }

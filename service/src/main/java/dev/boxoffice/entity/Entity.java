@@ -30,6 +30,12 @@ final class Entity<C, E, S> {
 
     private static final Logger LOG = Logger.getLogger(Entity.class);
 
+    /**
+     * The bytes an entity holds besides its state: this object, its queue, its id and stream name, and its entry in
+     * the runtime's map (a 64-bit JVM with compressed references; checked by EntityMemoryTest).
+     */
+    static final long OVERHEAD_BYTES = 400;
+
     private final String id;
     private final String streamId;
     private final Context home;
@@ -44,6 +50,7 @@ final class Entity<C, E, S> {
     private boolean busy;         // a load or an append is in flight
     private boolean passivated;
     private volatile long lastUsedNanos = System.nanoTime();
+    private volatile long residentBytes; // what this entity counts for in the runtime's memory budget
 
     Entity(String id, Context home, EntityRuntime<C, E, S> runtime) {
         this.id = id;
@@ -52,6 +59,7 @@ final class Entity<C, E, S> {
         this.decider = runtime.type().decider();
         this.streamId = runtime.type().streamId(id);
         this.state = decider.initialState();
+        account();
     }
 
     Context home() {
@@ -62,18 +70,39 @@ final class Entity<C, E, S> {
         return lastUsedNanos;
     }
 
+    long residentBytes() {
+        return residentBytes;
+    }
+
     /** Must run on the home context. */
     void enqueue(Work<C, S> work) {
         if (passivated) {
             runtime.dispatch(id, work); // raced with passivation: a fresh instance takes over
             return;
         }
-        lastUsedNanos = System.nanoTime();
-        if (refusedEitherWay(work)) {
+        long now = System.nanoTime();
+        lastUsedNanos = now;
+        if (refusedEitherWay(work) || refusedAsOverloaded(work, now)) {
             return;
         }
         queue.addLast(work);
         drain();
+    }
+
+    /**
+     * Refuses {@code work} when the oldest work queued here has already waited longer than the bound: the entity
+     * gets through less than arrives, and queueing more would only make every caller wait longer (CoDel's insight:
+     * a queue's delay, not its length, tells a standing queue from a burst). A refused command changes nothing.
+     */
+    private boolean refusedAsOverloaded(Work<C, S> work, long now) {
+        Work<C, S> oldest = queue.peekFirst();
+        if (oldest == null || now - oldest.enqueuedNanos() < runtime.settings().maxQueueDelay().toNanos()) {
+            return false;
+        }
+        runtime.refusedAsOverloaded();
+        work.promise().fail(new EntityOverloadedException(
+                "Requests for " + streamId + " have waited over " + runtime.settings().maxQueueDelay().toMillis() + " ms"));
+        return true;
     }
 
     /**
@@ -93,12 +122,22 @@ final class Entity<C, E, S> {
         return false;
     }
 
-    /** Must run on the home context. Drops the entity from memory unless it has work. */
-    void passivateIfIdle() {
-        if (!passivated && !busy && queue.isEmpty()) {
-            passivated = true;
-            runtime.forget(id, this);
+    /** Must run on the home context. Drops the entity from memory unless it has work; true if it did. */
+    boolean passivateIfIdle() {
+        if (passivated || busy || !queue.isEmpty()) {
+            return false;
         }
+        passivated = true;
+        runtime.forget(id, this);
+        account();
+        return true;
+    }
+
+    /** Tells the runtime what this entity now holds; called whenever its state is replaced by one of another size. */
+    private void account() {
+        long bytes = passivated ? 0 : OVERHEAD_BYTES + runtime.type().bytesOfState().applyAsLong(state);
+        runtime.resident(bytes - residentBytes);
+        residentBytes = bytes;
     }
 
     private void drain() {
@@ -192,6 +231,7 @@ final class Entity<C, E, S> {
                     decided.work.promise().complete(decided.outcome(committed));
                 }
                 version = appended.nextExpectedVersion();
+                account();
                 runtime.appendedEvents(newEventCount(batch));
                 maybeSnapshot(expected, version);
             }
@@ -246,6 +286,7 @@ final class Entity<C, E, S> {
         version = rebuiltVersion;
         stale = false;
         busy = false;
+        account();
         drain();
     }
 
@@ -279,14 +320,15 @@ final class Entity<C, E, S> {
     }
 
     /** A command or a query waiting for the entity, with the promise that answers it. */
-    record Work<C, S>(C command, String correlationId, Promise<CommandOutcome<S>> promise, int attempt) {
+    record Work<C, S>(C command, String correlationId, Promise<CommandOutcome<S>> promise, int attempt,
+            long enqueuedNanos) {
 
         boolean isQuery() {
             return command == null;
         }
 
         Work<C, S> nextAttempt() {
-            return new Work<>(command, correlationId, promise, attempt + 1);
+            return new Work<>(command, correlationId, promise, attempt + 1, enqueuedNanos);
         }
     }
 

@@ -15,6 +15,9 @@ import java.security.MessageDigest;
 import java.util.List;
 import java.util.Optional;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.jboss.resteasy.reactive.RestHeader;
 import org.jboss.resteasy.reactive.RestPath;
@@ -40,6 +43,9 @@ public class AdminResource {
 
     @GET
     @Operation(summary = "Status of every projection: checkpoint, events applied, lag in events and milliseconds")
+    @APIResponse(responseCode = "200", description = "One status per projection")
+    @APIResponse(responseCode = "401", description = "No or the wrong bearer token (UNAUTHORIZED)")
+    @APIResponse(responseCode = "403", description = "Admin endpoints are disabled: boxoffice.admin.token is unset (ADMIN_DISABLED)")
     public Uni<List<ProjectionStatus>> list(@RestHeader("Authorization") String authorization) {
         authorize(authorization);
         return readModel.status().map(List::of);
@@ -48,6 +54,11 @@ public class AdminResource {
     @POST
     @Path("/{name}/rebuild")
     @Operation(summary = "Rebuild a projection from the start of the log into a new table, then switch; no downtime")
+    @APIResponse(responseCode = "202", description = "Started now (STARTED) or already running (ALREADY_RUNNING)",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = RebuildView.class)))
+    @APIResponse(responseCode = "401", description = "No or the wrong bearer token (UNAUTHORIZED)")
+    @APIResponse(responseCode = "403", description = "Admin endpoints are disabled: boxoffice.admin.token is unset (ADMIN_DISABLED)")
+    @APIResponse(responseCode = "404", description = "No projection of this name (NOT_FOUND)")
     public RestResponse<RebuildView> rebuild(@RestPath String name, @RestHeader("Authorization") String authorization) {
         authorize(authorization);
         if (!ShowViewProjection.NAME.equals(name)) {

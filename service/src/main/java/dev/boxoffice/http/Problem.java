@@ -12,6 +12,9 @@ public record Problem(String type, String title, int status, String code, String
 
     public static final String MEDIA_TYPE = "application/problem+json";
 
+    /** Sent with every 503: a refusal under overload or a failed database changes nothing and may be retried. */
+    static final String RETRY_AFTER_SECONDS = "1";
+
     public record Violation(String field, String message) {
     }
 
@@ -21,6 +24,10 @@ public record Problem(String type, String title, int status, String code, String
 
     static Problem noSuchPath() {
         return of(404, "Not found", ErrorCode.NOT_FOUND, "No resource at this path.");
+    }
+
+    static Problem overloaded(String detail) {
+        return of(503, "Service overloaded", ErrorCode.OVERLOADED, detail + " Nothing was done; retry later.");
     }
 
     static Problem payloadTooLarge(String detail) {

@@ -3,11 +3,13 @@ package dev.boxoffice.http;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
+import dev.boxoffice.entity.EntityOverloadedException;
 import dev.boxoffice.entity.EntityUnavailableException;
 import jakarta.validation.ConstraintViolation;
 import jakarta.validation.ConstraintViolationException;
 import jakarta.validation.ElementKind;
 import jakarta.ws.rs.WebApplicationException;
+import jakarta.ws.rs.core.UriInfo;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
@@ -21,6 +23,7 @@ import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
 public class ProblemMappers {
 
     private static final Logger LOG = Logger.getLogger(ProblemMappers.class);
+    private static final AllowedMethods ALLOWED = new AllowedMethods(ShowResource.class, AdminResource.class);
 
     @ServerExceptionMapper
     public RestResponse<Problem> problem(ProblemException e) {
@@ -53,15 +56,20 @@ public class ProblemMappers {
     }
 
     @ServerExceptionMapper
-    public RestResponse<Problem> web(WebApplicationException e) {
+    public RestResponse<Problem> web(WebApplicationException e, UriInfo uri) {
         int status = e.getResponse().getStatus();
         Throwable cause = e.getCause();
         if (cause instanceof JsonProcessingException json) {
             return json(json);
         }
+        if (status == 405) {
+            String allow = ALLOWED.allow(uri.getPath());
+            return RestResponse.ResponseBuilder.<Problem>create(405).type(Problem.MEDIA_TYPE).header("Allow", allow)
+                    .entity(Problem.of(405, "Method not allowed", ErrorCode.METHOD_NOT_ALLOWED,
+                            "This path accepts " + allow + ".")).build();
+        }
         return respond(switch (status) {
             case 404 -> Problem.noSuchPath();
-            case 405 -> Problem.of(405, "Method not allowed", ErrorCode.METHOD_NOT_ALLOWED, "This path does not support this method.");
             case 406 -> Problem.of(406, "Not acceptable", ErrorCode.NOT_ACCEPTABLE, "Responses are application/json.");
             case 413 -> Problem.payloadTooLarge("The request body is too large.");
             case 415 -> Problem.of(415, "Unsupported media type", ErrorCode.UNSUPPORTED_MEDIA_TYPE, "Send the body as application/json.");
@@ -74,10 +82,13 @@ public class ProblemMappers {
     @ServerExceptionMapper
     public RestResponse<Problem> unavailable(EntityUnavailableException e) {
         LOG.warn(e.getMessage(), e.getCause());
-        Problem problem = Problem.of(503, "Service unavailable", ErrorCode.SERVICE_UNAVAILABLE,
-                "The event store could not settle the request; it may be retried.");
-        return RestResponse.ResponseBuilder.<Problem>create(503).entity(problem)
-                .type(Problem.MEDIA_TYPE).header("Retry-After", "1").build();
+        return respond(Problem.of(503, "Service unavailable", ErrorCode.SERVICE_UNAVAILABLE,
+                "The event store could not settle the request; it may be retried."));
+    }
+
+    @ServerExceptionMapper
+    public RestResponse<Problem> overloaded(EntityOverloadedException e) {
+        return respond(Problem.overloaded(e.getMessage() + "."));
     }
 
     @ServerExceptionMapper
@@ -131,6 +142,9 @@ public class ProblemMappers {
         var response = RestResponse.ResponseBuilder.<Problem>create(problem.status()).entity(problem).type(Problem.MEDIA_TYPE);
         if (problem.status() == 401) {
             response.header("WWW-Authenticate", "Bearer");
+        }
+        if (problem.status() == 503) {
+            response.header("Retry-After", Problem.RETRY_AFTER_SECONDS);
         }
         return response.build();
     }

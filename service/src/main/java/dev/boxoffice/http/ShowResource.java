@@ -25,6 +25,10 @@ import java.net.URI;
 import java.util.List;
 import java.util.UUID;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.headers.Header;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.jboss.resteasy.reactive.RestHeader;
@@ -66,7 +70,9 @@ public class ShowResource {
 
     @POST
     @Operation(summary = "Create a show with seats 0..maxSeats-1, all available at price 100")
-    @APIResponse(responseCode = "201", description = "Created; Location names the show")
+    @APIResponse(responseCode = "201", description = "Created; Location names the show",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ShowView.class)),
+            headers = @Header(name = "Location", description = "/shows/{showId}", schema = @Schema(type = SchemaType.STRING)))
     @APIResponse(responseCode = "400", description = "Invalid request (VALIDATION_FAILED, MALFORMED_JSON)")
     @APIResponse(responseCode = "409", description = "A show with this id exists (SHOW_ALREADY_EXISTS)")
     public Uni<RestResponse<ShowView>> create(

@@ -1,6 +1,7 @@
 package dev.boxoffice.projection;
 
 import dev.boxoffice.eventstore.LogPosition;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /**
  * Where a projection stands.
@@ -13,7 +14,7 @@ import dev.boxoffice.eventstore.LogPosition;
  * @param lastFailure why the last batch failed, or null
  */
 public record ProjectionStatus(String name, LogPosition checkpoint, long eventsApplied, long lagEvents, long lagMillis,
-        String table, String lastFailure) {
+        String table, @Schema(nullable = true) String lastFailure) {
 
     public static final int LAG_COUNT_LIMIT = 1_000_000;
 }

@@ -1,5 +1,6 @@
 package dev.boxoffice.shows;
 
+import io.quarkus.runtime.configuration.MemorySize;
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 import java.time.Duration;
@@ -20,14 +21,22 @@ public interface BoxOfficeConfig {
 
     Admin admin();
 
+    Admission admission();
+
     interface Entities {
         /** Shows untouched this long are dropped from memory and rebuilt from the store when next used. */
         @WithDefault("10m")
         Duration idleTimeout();
 
-        /** At most this many shows in memory; the least recently used are dropped first. */
-        @WithDefault("100000")
-        int maxInMemory();
+        /**
+         * The estimated bytes of all shows in memory; past it the least recently used are dropped. Default: 30 % of
+         * the maximum heap, which leaves the rest to requests in flight, batches and the framework.
+         */
+        Optional<MemorySize> memoryBudget();
+
+        /** A request is refused (503 OVERLOADED) when the oldest request queued for its show has waited this long. */
+        @WithDefault("50ms")
+        Duration maxQueueDelay();
 
         /** A snapshot is stored every this many events of a show (0: never). */
         @WithDefault("100")
@@ -68,6 +77,17 @@ public interface BoxOfficeConfig {
         /** Least time between two read-model transactions while caught up; batches commits under load. */
         @WithDefault("10ms")
         Duration minBatchInterval();
+    }
+
+    /** The limit on API requests in flight, adapted between these bounds to the latency measured. */
+    interface Admission {
+        /** The limit never goes below this (and starts here). */
+        @WithDefault("128")
+        int minInFlight();
+
+        /** The limit never goes above this. */
+        @WithDefault("1024")
+        int maxInFlight();
     }
 
     interface Admin {

@@ -28,8 +28,8 @@ final class ShowEventCodec implements EventCodec<ShowEvent> {
     public byte[] encode(ShowEvent event) {
         return switch (event) {
             case ShowCreated e -> dev.boxoffice.shows.proto.ShowCreated.newBuilder()
-                    .setShowId(e.showId().toString()).setTitle(e.title()).addAllSeats(ShowSnapshotCodec.toProto(e.seats()))
-                    .build().toByteArray();
+                    .setShowId(e.showId().toString()).setTitle(e.title()).setSeatCount(e.seatCount())
+                    .setSeatPrice(e.price().toPlainString()).build().toByteArray();
             case SeatReserved e -> dev.boxoffice.shows.proto.SeatReserved.newBuilder()
                     .setShowId(e.showId().toString()).setSeatNumber(e.seatNumber()).build().toByteArray();
             case SeatReservationCancelled e -> dev.boxoffice.shows.proto.SeatReservationCancelled.newBuilder()
@@ -43,7 +43,12 @@ final class ShowEventCodec implements EventCodec<ShowEvent> {
             return switch (type) {
                 case SHOW_CREATED -> {
                     var e = dev.boxoffice.shows.proto.ShowCreated.parseFrom(payload);
-                    yield new ShowCreated(UUID.fromString(e.getShowId()), e.getTitle(), ShowSnapshotCodec.fromProto(e.getSeatsList()));
+                    UUID id = UUID.fromString(e.getShowId());
+                    if (e.getSeatsCount() > 0) { // written by an earlier version: every seat listed
+                        var show = ShowSnapshotCodec.availableSeats(id, e.getTitle(), e.getSeatsList());
+                        yield new ShowCreated(id, e.getTitle(), show.seatCount(), show.price());
+                    }
+                    yield new ShowCreated(id, e.getTitle(), e.getSeatCount(), ShowSnapshotCodec.price(e.getSeatPrice()));
                 }
                 case SEAT_RESERVED -> {
                     var e = dev.boxoffice.shows.proto.SeatReserved.parseFrom(payload);
@@ -55,7 +60,7 @@ final class ShowEventCodec implements EventCodec<ShowEvent> {
                 }
                 default -> throw new IllegalArgumentException("Unknown show event type: " + type);
             };
-        } catch (InvalidProtocolBufferException e) {
+        } catch (InvalidProtocolBufferException | NumberFormatException e) {
             throw new IllegalArgumentException("Corrupt " + type + " payload", e);
         }
     }

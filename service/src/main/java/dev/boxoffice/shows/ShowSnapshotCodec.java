@@ -1,17 +1,18 @@
 package dev.boxoffice.shows;
 
 import com.google.protobuf.InvalidProtocolBufferException;
-import dev.boxoffice.domain.Seat;
-import dev.boxoffice.domain.SeatStatus;
+import dev.boxoffice.domain.SeatMap;
+import dev.boxoffice.domain.ShowRules;
 import dev.boxoffice.domain.ShowState;
 import dev.boxoffice.entity.StateCodec;
+import dev.boxoffice.shows.proto.Seat;
+import dev.boxoffice.shows.proto.SeatStatus;
 import dev.boxoffice.shows.proto.ShowSnapshot;
 import java.math.BigDecimal;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 
-/** Show snapshots (and the seats they share with ShowCreated) as Protocol Buffers. */
+/** Show snapshots as Protocol Buffers: the reserved seats as a bit set, the shared price once. */
 final class ShowSnapshotCodec implements StateCodec<ShowState> {
 
     @Override
@@ -19,45 +20,59 @@ final class ShowSnapshotCodec implements StateCodec<ShowState> {
         if (!(state instanceof ShowState.Show show)) {
             throw new IllegalArgumentException("Only an existing show has a snapshot");
         }
-        return ShowSnapshot.newBuilder().setShowId(show.id().toString()).setTitle(show.title())
-                .addAllSeats(toProto(show.seats())).build().toByteArray();
+        ShowSnapshot.Builder snapshot = ShowSnapshot.newBuilder().setShowId(show.id().toString()).setTitle(show.title())
+                .setSeatCount(show.seatCount()).setSeatPrice(show.price().toPlainString());
+        for (long word : show.seatMap().toLongArray()) {
+            snapshot.addReserved(word);
+        }
+        return snapshot.build().toByteArray();
     }
 
     @Override
     public ShowState decode(byte[] payload) {
         try {
             ShowSnapshot snapshot = ShowSnapshot.parseFrom(payload);
-            return new ShowState.Show(UUID.fromString(snapshot.getShowId()), snapshot.getTitle(),
-                    fromProto(snapshot.getSeatsList()));
-        } catch (InvalidProtocolBufferException e) {
+            UUID id = UUID.fromString(snapshot.getShowId());
+            if (snapshot.getSeatsCount() > 0) {
+                return fromSeatList(id, snapshot.getTitle(), snapshot.getSeatsList());
+            }
+            long[] reserved = snapshot.getReservedList().stream().mapToLong(Long::longValue).toArray();
+            return new ShowState.Show(id, snapshot.getTitle(), price(snapshot.getSeatPrice()),
+                    SeatMap.of(snapshot.getSeatCount(), reserved));
+        } catch (InvalidProtocolBufferException | RuntimeException e) {
             throw new IllegalArgumentException("Corrupt show snapshot", e);
         }
     }
 
-    static List<dev.boxoffice.shows.proto.Seat> toProto(List<Seat> seats) {
-        List<dev.boxoffice.shows.proto.Seat> result = new ArrayList<>(seats.size());
-        for (Seat seat : seats) {
-            result.add(dev.boxoffice.shows.proto.Seat.newBuilder()
-                    .setNumber(seat.number())
-                    .setStatus(seat.isAvailable()
-                            ? dev.boxoffice.shows.proto.SeatStatus.SEAT_STATUS_AVAILABLE
-                            : dev.boxoffice.shows.proto.SeatStatus.SEAT_STATUS_RESERVED)
-                    .setPrice(seat.price().toPlainString())
-                    .build());
-        }
-        return result;
+    /** The shared initial price when it is that price, so that a million shows do not hold a million copies. */
+    static BigDecimal price(String text) {
+        BigDecimal price = new BigDecimal(text);
+        return price.equals(ShowRules.INITIAL_SEAT_PRICE) ? ShowRules.INITIAL_SEAT_PRICE : price;
     }
 
-    static List<Seat> fromProto(List<dev.boxoffice.shows.proto.Seat> seats) {
-        List<Seat> result = new ArrayList<>(seats.size());
-        for (dev.boxoffice.shows.proto.Seat seat : seats) {
-            SeatStatus status = switch (seat.getStatus()) {
-                case SEAT_STATUS_AVAILABLE -> SeatStatus.AVAILABLE;
-                case SEAT_STATUS_RESERVED -> SeatStatus.RESERVED;
-                default -> throw new IllegalArgumentException("Seat " + seat.getNumber() + " has no status");
-            };
-            result.add(new Seat(seat.getNumber(), status, new BigDecimal(seat.getPrice())));
+    /** The seat-per-entry form written by earlier versions. */
+    private static ShowState.Show fromSeatList(UUID id, String title, List<Seat> seats) {
+        long[] reserved = new long[(seats.size() + Long.SIZE - 1) / Long.SIZE];
+        for (int i = 0; i < seats.size(); i++) {
+            Seat seat = seats.get(i);
+            if (seat.getNumber() != i || !seat.getPrice().equals(seats.get(0).getPrice())) {
+                throw new IllegalArgumentException("seats out of order or with different prices");
+            }
+            if (seat.getStatus() == SeatStatus.SEAT_STATUS_RESERVED) {
+                reserved[i / Long.SIZE] |= 1L << i;
+            } else if (seat.getStatus() != SeatStatus.SEAT_STATUS_AVAILABLE) {
+                throw new IllegalArgumentException("seat " + i + " has no status");
+            }
         }
-        return result;
+        return new ShowState.Show(id, title, price(seats.get(0).getPrice()), SeatMap.of(seats.size(), reserved));
+    }
+
+    /** The seat count and price of a seat list written by earlier versions, where every seat is available. */
+    static ShowState.Show availableSeats(UUID id, String title, List<Seat> seats) {
+        ShowState.Show show = fromSeatList(id, title, seats);
+        if (show.seatMap().reservedCount() != 0) {
+            throw new IllegalArgumentException("a new show's seats are all available");
+        }
+        return show;
     }
 }

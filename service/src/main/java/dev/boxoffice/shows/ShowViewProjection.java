@@ -1,6 +1,5 @@
 package dev.boxoffice.shows;
 
-import dev.boxoffice.domain.Seat;
 import dev.boxoffice.domain.ShowEvent;
 import dev.boxoffice.domain.ShowEvent.SeatReservationCancelled;
 import dev.boxoffice.domain.ShowEvent.SeatReserved;
@@ -99,8 +98,8 @@ public final class ShowViewProjection implements Projection {
         for (ShowCreated show : created.values()) {
             ids[i] = show.showId();
             titles[i] = show.title();
-            totals[i] = show.seats().size();
-            available[i] = (int) show.seats().stream().filter(Seat::isAvailable).count();
+            totals[i] = show.seatCount();
+            available[i] = show.seatCount();
             at[i] = createdAt.get(show.showId());
             i++;
         }

@@ -16,6 +16,7 @@ import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
+import io.quarkus.runtime.configuration.MemorySize;
 import io.vertx.core.Vertx;
 import io.vertx.sqlclient.Pool;
 import jakarta.enterprise.inject.Disposes;
@@ -28,6 +29,8 @@ public class ShowsModule {
 
     /** Streams of shows are named show-<id>. */
     static final String STREAM_PREFIX = "show-";
+
+    private static final long DEFAULT_BUDGET_PERCENT_OF_HEAP = 30;
 
     @Produces
     @Singleton
@@ -58,13 +61,25 @@ public class ShowsModule {
     EntityRuntime<ShowCommand, ShowEvent, ShowState> showRuntime(
             Vertx vertx, PostgresEventStore store, BoxOfficeConfig config, MeterRegistry registry) {
         var type = new EntityType<>(STREAM_PREFIX, new ShowDecider(), new ShowEventCodec(), new ShowSnapshotCodec(),
-                state -> state instanceof ShowState.Show);
+                state -> state instanceof ShowState.Show,
+                state -> state instanceof ShowState.Show show ? show.estimatedBytes() : 0);
         BoxOfficeConfig.Entities entities = config.entities();
-        var settings = new EntitySettings(entities.idleTimeout(), entities.maxInMemory(), entities.snapshotEvery(),
-                entities.maxConflictRetries(), entities.maxBatch());
+        long budget = entities.memoryBudget().map(MemorySize::asLongValue)
+                .orElse(Runtime.getRuntime().maxMemory() * DEFAULT_BUDGET_PERCENT_OF_HEAP / 100);
+        var settings = new EntitySettings(entities.idleTimeout(), budget, entities.maxQueueDelay(),
+                entities.snapshotEvery(), entities.maxConflictRetries(), entities.maxBatch());
         var runtime = new EntityRuntime<>(vertx, store, type, settings);
         Gauge.builder("boxoffice.entities.in.memory", runtime, EntityRuntime::entitiesInMemory)
                 .description("Shows currently held in memory").register(registry);
+        Gauge.builder("boxoffice.entities.resident", runtime, EntityRuntime::residentBytes).baseUnit("bytes")
+                .description("Estimated bytes of the shows in memory").register(registry);
+        Gauge.builder("boxoffice.entities.memory.budget", () -> budget).baseUnit("bytes")
+                .description("The memory budget for shows in memory").register(registry);
+        FunctionCounter.builder("boxoffice.entities.evicted", runtime, EntityRuntime::evictedEntities)
+                .description("Shows dropped from memory to stay within the memory budget").register(registry);
+        FunctionCounter.builder("boxoffice.entities.overloaded", runtime, EntityRuntime::overloadRefusals)
+                .description("Requests refused because their show's queue or the memory for shows was full")
+                .register(registry);
         FunctionCounter.builder("boxoffice.events.appended", runtime, EntityRuntime::appendedEvents)
                 .description("Events committed by this instance").register(registry);
         FunctionCounter.builder("boxoffice.version.conflicts", runtime, EntityRuntime::versionConflicts)

@@ -26,11 +26,14 @@ class ShowDeciderTest {
         assertThat(events).singleElement().isInstanceOfSatisfying(ShowCreated.class, created -> {
             assertThat(created.showId()).isEqualTo(showId);
             assertThat(created.title()).isEqualTo("Hamlet");
-            assertThat(created.seats()).extracting(Seat::number).containsExactly(0, 1, 2);
-            assertThat(created.seats()).allSatisfy(seat -> {
-                assertThat(seat.status()).isEqualTo(SeatStatus.AVAILABLE);
-                assertThat(seat.price()).isEqualByComparingTo(BigDecimal.valueOf(100));
-            });
+            assertThat(created.seatCount()).isEqualTo(3);
+            assertThat(created.price()).isEqualByComparingTo(BigDecimal.valueOf(100));
+        });
+        ShowState.Show show = (ShowState.Show) decider.evolve(ShowState.NOT_CREATED, events.get(0));
+        assertThat(show.seats()).extracting(Seat::number).containsExactly(0, 1, 2);
+        assertThat(show.seats()).allSatisfy(seat -> {
+            assertThat(seat.status()).isEqualTo(SeatStatus.AVAILABLE);
+            assertThat(seat.price()).isEqualByComparingTo(BigDecimal.valueOf(100));
         });
     }
 

@@ -1,6 +1,7 @@
 package dev.boxoffice.entity;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import dev.boxoffice.domain.Rejection;
@@ -55,7 +56,7 @@ class ShowEntityRuntimeTest {
 
     @Test
     void aRestartedRuntimeRebuildsTheSameStateFromEventsAndSnapshot() {
-        var first = runtime(settings(Duration.ofMinutes(5), 1000, 3));
+        var first = runtime(settings(Duration.ofMinutes(5), 3));
         accepted(first.send(id, new CreateShow(showId, "Hamlet", 10), "c1"));
         for (int seat = 0; seat < 6; seat++) {
             accepted(first.send(id, new ReserveSeat(showId, seat), null));
@@ -65,7 +66,7 @@ class ShowEntityRuntimeTest {
 
         assertThat(store.loadSnapshot("show-" + id).await().indefinitely()).get()
                 .satisfies(snapshot -> assertThat(snapshot.version()).isEqualTo(6));
-        var restarted = runtime(settings(Duration.ofMinutes(5), 1000, 3));
+        var restarted = runtime(settings(Duration.ofMinutes(5), 3));
         ShowState after = restarted.state(id).await().indefinitely();
 
         assertThat(after).isEqualTo(before);
@@ -76,7 +77,7 @@ class ShowEntityRuntimeTest {
 
     @Test
     void idleEntitiesArePassivatedAndComeBackIntact() {
-        var runtime = runtime(settings(Duration.ofMillis(200), 1000, 0));
+        var runtime = runtime(settings(Duration.ofMillis(200), 0));
         accepted(runtime.send(id, new CreateShow(showId, "Hamlet", 4), null));
         accepted(runtime.send(id, new ReserveSeat(showId, 1), null));
         ShowState before = runtime.state(id).await().indefinitely();
@@ -88,18 +89,56 @@ class ShowEntityRuntimeTest {
     }
 
     @Test
-    void keepsAtMostTheConfiguredNumberOfEntities() {
-        var runtime = runtime(settings(Duration.ofMinutes(5), 2, 0));
-        for (int i = 0; i < 6; i++) {
+    void keepsTheEntitiesInMemoryWithinTheMemoryBudgetAndReloadsTheDroppedOnesIntact() {
+        long budget = 4_000; // a handful of small shows
+        var runtime = runtime(new EntitySettings(Duration.ofMinutes(5), budget, Duration.ofSeconds(10), 0, 5, 64));
+        List<UUID> shows = new ArrayList<>();
+        for (int i = 0; i < 40; i++) {
             UUID show = UUID.randomUUID();
-            accepted(runtime.send(show.toString(), new CreateShow(show, "Show " + i, 1), null));
+            accepted(runtime.send(show.toString(), new CreateShow(show, "Show " + i, 50), null));
+            accepted(runtime.send(show.toString(), new ReserveSeat(show, i), null));
+            shows.add(show);
         }
-        await().atMost(Duration.ofSeconds(15)).until(() -> runtime.entitiesInMemory() <= 2);
+        await().atMost(Duration.ofSeconds(15)).until(() -> runtime.residentBytes() <= budget);
+
+        assertThat(runtime.entitiesInMemory()).isLessThan(40);
+        assertThat(runtime.evictedEntities()).isPositive();
+        ShowState.Show first = (ShowState.Show) runtime.state(shows.get(0).toString()).await().indefinitely();
+        assertThat(first.title()).isEqualTo("Show 0");
+        assertThat(first.seatMap().isReserved(0)).isTrue();
+        assertThat(first.availableSeats()).isEqualTo(49);
+    }
+
+    @Test
+    void refusesWorkAtOnceWhenTheShowsQueueHasWaitedTooLongAndWritesNothingForIt() throws Exception {
+        var runtime = runtime(new EntitySettings(Duration.ofMinutes(5), 64L << 20, Duration.ofMillis(100), 0, 5, 64));
+        accepted(runtime.send(id, new CreateShow(showId, "Hamlet", 3), null));
+        try (Connection db = DriverManager.getConnection(TestDatabase.shared().jdbcUrl(), EmbeddedDatabase.USER, "")) {
+            db.setAutoCommit(false);
+            try (var lock = db.prepareStatement("LOCK TABLE events IN SHARE MODE")) {
+                lock.execute(); // the show's next append waits for this transaction
+            }
+            var inFlight = runtime.send(id, new ReserveSeat(showId, 0), null).subscribeAsCompletionStage();
+            Thread.sleep(50);
+            var queued = runtime.send(id, new ReserveSeat(showId, 1), null).subscribeAsCompletionStage();
+            Thread.sleep(200); // the queued reservation has now waited past the bound
+
+            assertThatThrownBy(() -> runtime.send(id, new ReserveSeat(showId, 2), null).await().atMost(Duration.ofSeconds(1)))
+                    .isInstanceOf(EntityOverloadedException.class);
+            assertThat(runtime.overloadRefusals()).isEqualTo(1);
+
+            db.commit();
+            assertThat(inFlight.get(10, TimeUnit.SECONDS)).isInstanceOf(CommandOutcome.Accepted.class);
+            assertThat(queued.get(10, TimeUnit.SECONDS)).isInstanceOf(CommandOutcome.Accepted.class);
+        }
+        ShowState.Show show = (ShowState.Show) runtime.state(id).await().indefinitely();
+        assertThat(show.seatMap().isReserved(2)).as("the refused reservation wrote nothing").isFalse();
+        assertThat(store.readStream("show-" + id, 0).await().indefinitely()).hasSize(3);
     }
 
     @Test
     void lookupsOfMissingShowsAreNotKeptInMemory() {
-        var runtime = runtime(settings(Duration.ofMinutes(5), 1000, 0));
+        var runtime = runtime(settings(Duration.ofMinutes(5), 0));
         for (int i = 0; i < 20; i++) {
             assertThat(runtime.state(UUID.randomUUID().toString()).await().indefinitely()).isEqualTo(ShowState.NOT_CREATED);
         }
@@ -108,8 +147,8 @@ class ShowEntityRuntimeTest {
 
     @Test
     void anotherInstancesWriteIsDetectedAndTheCommandDecidedAgain() {
-        var instanceA = runtime(settings(Duration.ofMinutes(5), 1000, 0));
-        var instanceB = runtime(settings(Duration.ofMinutes(5), 1000, 0));
+        var instanceA = runtime(settings(Duration.ofMinutes(5), 0));
+        var instanceB = runtime(settings(Duration.ofMinutes(5), 0));
         accepted(instanceA.send(id, new CreateShow(showId, "Hamlet", 3), null));
         instanceB.state(id).await().indefinitely(); // B holds version 1 in memory
         accepted(instanceA.send(id, new ReserveSeat(showId, 0), null));
@@ -124,7 +163,7 @@ class ShowEntityRuntimeTest {
 
     @Test
     void concurrentCommandsToOneShowAreSerialisedAndBatched() {
-        var runtime = runtime(settings(Duration.ofMinutes(5), 1000, 0));
+        var runtime = runtime(settings(Duration.ofMinutes(5), 0));
         accepted(runtime.send(id, new CreateShow(showId, "Hamlet", 40), null));
         // Every seat twice, all at once: one reservation per seat may win.
         List<Uni<CommandOutcome<ShowState>>> commands = new ArrayList<>();
@@ -140,7 +179,7 @@ class ShowEntityRuntimeTest {
 
     @Test
     void aCommandRefusedWhateverTheAppendInFlightDoesIsAnsweredWithoutWaitingForIt() throws Exception {
-        var runtime = runtime(settings(Duration.ofMinutes(5), 1000, 0));
+        var runtime = runtime(settings(Duration.ofMinutes(5), 0));
         accepted(runtime.send(id, new CreateShow(showId, "Hamlet", 3), null));
         accepted(runtime.send(id, new ReserveSeat(showId, 2), null));
         try (Connection db = DriverManager.getConnection(TestDatabase.shared().jdbcUrl(), EmbeddedDatabase.USER, "")) {
@@ -172,8 +211,8 @@ class ShowEntityRuntimeTest {
         return runtime;
     }
 
-    private static EntitySettings settings(Duration idle, int maxInMemory, int snapshotEvery) {
-        return new EntitySettings(idle, maxInMemory, snapshotEvery, 5, 64);
+    private static EntitySettings settings(Duration idle, int snapshotEvery) {
+        return new EntitySettings(idle, 64L << 20, Duration.ofSeconds(10), snapshotEvery, 5, 64);
     }
 
     private static ShowState accepted(Uni<CommandOutcome<ShowState>> outcome) {

@@ -1,6 +1,8 @@
 package dev.boxoffice.http;
 
 import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 import static org.hamcrest.Matchers.endsWith;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.everyItem;
@@ -8,7 +10,17 @@ import static org.hamcrest.Matchers.hasItem;
 import static org.hamcrest.Matchers.hasSize;
 import static org.hamcrest.Matchers.notNullValue;
 
+import dev.boxoffice.database.EmbeddedDatabase;
+import dev.boxoffice.support.OpenApiContract;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 import dev.boxoffice.support.TestDatabase;
+import org.junit.jupiter.api.extension.ExtendWith;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
@@ -20,6 +32,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 @QuarkusTest
 @QuarkusTestResource(TestDatabase.class)
+@ExtendWith(OpenApiContract.class) // every response is checked against /q/openapi
 class ShowApiTest {
 
     @Test
@@ -137,8 +150,34 @@ class ShowApiTest {
     @Test
     void unknownRoutesMethodsAndMediaTypesGetProblems() {
         problem(given().when().get("/no-such-thing"), 404, "NOT_FOUND");
-        problem(given().when().delete("/shows/" + UUID.randomUUID()), 405, "METHOD_NOT_ALLOWED");
+        problem(given().when().delete("/shows/" + UUID.randomUUID()), 405, "METHOD_NOT_ALLOWED")
+                .header("Allow", "GET, HEAD, OPTIONS");
+        problem(given().when().put("/shows"), 405, "METHOD_NOT_ALLOWED").header("Allow", "GET, HEAD, OPTIONS, POST");
         problem(given().contentType(ContentType.TEXT).body("hello").when().post("/shows"), 415, "UNSUPPORTED_MEDIA_TYPE");
+    }
+
+    @Test
+    void aShowWhoseQueueHasWaitedTooLongRefusesAtOnceAndWritesNothingForTheRefusal() throws Exception {
+        UUID id = createShow(3);
+        try (Connection db = DriverManager.getConnection(TestDatabase.shared().jdbcUrl(), EmbeddedDatabase.USER, "");
+                ExecutorService clients = Executors.newVirtualThreadPerTaskExecutor()) {
+            db.setAutoCommit(false);
+            try (var lock = db.prepareStatement("LOCK TABLE events IN SHARE MODE")) {
+                lock.execute(); // appends wait for this transaction: the show's queue stands still
+            }
+            var inFlight = CompletableFuture.supplyAsync(() -> reserve(id, 0).extract().statusCode(), clients);
+            awaitAnAppendWaitingForTheLock(db);
+            var queued = CompletableFuture.supplyAsync(() -> reserve(id, 1).extract().statusCode(), clients);
+            Thread.sleep(500); // longer than boxoffice.entities.max-queue-delay
+
+            problem(seatAction(id, "2", "RESERVE"), 503, "OVERLOADED").header("Retry-After", "1");
+
+            db.commit();
+            assertThat(inFlight.get(10, TimeUnit.SECONDS)).isEqualTo(200);
+            assertThat(queued.get(10, TimeUnit.SECONDS)).isEqualTo(200);
+        }
+        given().when().get("/shows/" + id).then().statusCode(200)
+                .body("seats.status", equalTo(java.util.List.of("RESERVED", "RESERVED", "AVAILABLE")));
     }
 
     @Test
@@ -160,6 +199,17 @@ class ShowApiTest {
         given().when().get("/q/openapi?format=json").then().statusCode(200)
                 .body("paths", org.hamcrest.Matchers.hasKey("/shows/{showId}/seats/{seatNum}"));
         given().when().get("/q/swagger-ui/").then().statusCode(200);
+    }
+
+    private static void awaitAnAppendWaitingForTheLock(Connection db) {
+        await().atMost(Duration.ofSeconds(10)).until(() -> {
+            try (var query = db.prepareStatement(
+                    "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE 'INSERT INTO events%'");
+                    var rows = query.executeQuery()) {
+                rows.next();
+                return rows.getInt(1) > 0;
+            }
+        });
     }
 
     static UUID createShow(int seats) {

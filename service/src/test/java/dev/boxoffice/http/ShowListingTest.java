@@ -9,7 +9,9 @@ import static org.awaitility.Awaitility.await;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasItem;
 
+import dev.boxoffice.support.OpenApiContract;
 import dev.boxoffice.support.TestDatabase;
+import org.junit.jupiter.api.extension.ExtendWith;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
@@ -27,6 +29,7 @@ import org.junit.jupiter.api.Test;
  */
 @QuarkusTest
 @QuarkusTestResource(TestDatabase.class)
+@ExtendWith(OpenApiContract.class) // every response is checked against /q/openapi
 class ShowListingTest {
 
     private static final String ADMIN = "Bearer test-admin-token";

@@ -7,6 +7,7 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 
 /** The few HTTP calls the process-level tests make, with the JDK client. */
 final class Http {
@@ -18,10 +19,20 @@ final class Http {
     }
 
     static HttpResponse<String> createShow(ServiceProcess service, UUID id, int seats) throws Exception {
-        return send(HttpRequest.newBuilder(URI.create(service.url("/shows")))
+        return createShowAsync(service, id, seats).get();
+    }
+
+    static CompletableFuture<HttpResponse<String>> createShowAsync(ServiceProcess service, UUID id, int seats) {
+        return CLIENT.sendAsync(HttpRequest.newBuilder(URI.create(service.url("/shows")))
+                .timeout(Duration.ofSeconds(30))
                 .header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString(
-                        "{\"showId\":\"" + id + "\",\"title\":\"Show\",\"maxSeats\":" + seats + "}")));
+                        "{\"showId\":\"" + id + "\",\"title\":\"Show\",\"maxSeats\":" + seats + "}")).build(),
+                HttpResponse.BodyHandlers.ofString());
+    }
+
+    static HttpResponse<String> get(ServiceProcess service, String path) throws Exception {
+        return send(HttpRequest.newBuilder(URI.create(service.url(path))).GET());
     }
 
     static HttpResponse<String> getShow(ServiceProcess service, UUID id) throws Exception {
@@ -42,6 +53,22 @@ final class Http {
                 .header("Content-Type", "application/json")
                 .method("PATCH", HttpRequest.BodyPublishers.ofString("{\"action\":\"" + action + "\"}"))
                 .build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    /**
+     * Like {@link #seatAsync}, but as a well-behaved client under overload: a 503 is sent again after its
+     * Retry-After (a refused request changed nothing), up to {@code attempts} times in all.
+     */
+    static CompletableFuture<HttpResponse<String>> seatRetryingAsync(ServiceProcess service, UUID id, int seat,
+            String action, int attempts) {
+        return seatAsync(service, id, seat, action).thenCompose(response -> {
+            if (response.statusCode() != 503 || attempts <= 1) {
+                return CompletableFuture.completedFuture(response);
+            }
+            long seconds = response.headers().firstValueAsLong("Retry-After").orElse(1);
+            return CompletableFuture.supplyAsync(() -> null, CompletableFuture.delayedExecutor(seconds, TimeUnit.SECONDS))
+                    .thenCompose(ignored -> seatRetryingAsync(service, id, seat, action, attempts - 1));
+        });
     }
 
     private static HttpResponse<String> send(HttpRequest.Builder request) throws Exception {

@@ -30,10 +30,16 @@ final class ServiceProcess implements AutoCloseable {
     }
 
     static ServiceProcess start(Map<String, String> properties, Path logDirectory) throws Exception {
+        return start("256m", properties, logDirectory);
+    }
+
+    /** With a maximum heap of {@code maxHeap} (for example "64m"), and the service's exit on OutOfMemoryError. */
+    static ServiceProcess start(String maxHeap, Map<String, String> properties, Path logDirectory) throws Exception {
         int port = freePort();
         String jar = System.getProperty("boxoffice.service.jar", "target/quarkus-app/quarkus-run.jar");
         String java = ProcessHandle.current().info().command().orElse("java");
-        List<String> command = new ArrayList<>(List.of(java, "-Xmx256m", "-Dquarkus.http.port=" + port));
+        List<String> command = new ArrayList<>(List.of(java, "-Xmx" + maxHeap, "-XX:+ExitOnOutOfMemoryError",
+                "-Dquarkus.http.port=" + port));
         properties.forEach((key, value) -> command.add("-D" + key + "=" + value));
         command.addAll(List.of("-jar", jar));
         Files.createDirectories(logDirectory);
@@ -43,6 +49,10 @@ final class ServiceProcess implements AutoCloseable {
         ServiceProcess service = new ServiceProcess(process, port, log);
         service.awaitReady();
         return service;
+    }
+
+    boolean isAlive() {
+        return process.isAlive();
     }
 
     String url(String path) {

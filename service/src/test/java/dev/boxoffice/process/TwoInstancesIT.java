@@ -76,7 +76,7 @@ class TwoInstancesIT {
         List<Integer> seats = new ArrayList<>();
         for (int i = 0; i < REQUESTS; i++) {
             seats.add(i % SEATS);
-            calls.add(Http.seatAsync(instances.get(i % instances.size()), show, i % SEATS, "RESERVE"));
+            calls.add(Http.seatRetryingAsync(instances.get(i % instances.size()), show, i % SEATS, "RESERVE", 10));
         }
         List<Result> results = new ArrayList<>();
         for (int i = 0; i < REQUESTS; i++) {

@@ -176,7 +176,7 @@ class ProjectionRunnerTest {
 
     private static long insertShowCreated(Connection connection, UUID show, String title) throws Exception {
         byte[] payload = dev.boxoffice.shows.proto.ShowCreated.newBuilder().setShowId(show.toString()).setTitle(title)
-                .build().toByteArray();
+                .setSeatCount(10).setSeatPrice("100").build().toByteArray();
         try (PreparedStatement insert = connection.prepareStatement(
                 "INSERT INTO events (stream_id, version, event_type, payload) VALUES (?, 1, 'ShowCreated', ?) RETURNING position")) {
             insert.setString(1, "show-" + show);

@@ -9,7 +9,12 @@ import dev.boxoffice.domain.ShowDecider;
 import dev.boxoffice.domain.ShowEvent;
 import dev.boxoffice.domain.ShowEvent.SeatReservationCancelled;
 import dev.boxoffice.domain.ShowEvent.SeatReserved;
+import dev.boxoffice.domain.ShowRules;
 import dev.boxoffice.domain.ShowState;
+import dev.boxoffice.shows.proto.Seat;
+import dev.boxoffice.shows.proto.SeatStatus;
+import dev.boxoffice.shows.proto.ShowSnapshot;
+import java.math.BigDecimal;
 import java.util.List;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
@@ -37,6 +42,41 @@ class ShowCodecsTest {
         state = decider.evolve(state, new SeatReserved(showId, 3));
 
         assertThat(snapshots.decode(snapshots.encode(state))).isEqualTo(state);
+    }
+
+    @Test
+    void aLargeShowWithReservationsInSeveralBlocksSurvivesASnapshot() {
+        ShowState state = decider.evolve(ShowState.NOT_CREATED, new ShowEvent.ShowCreated(showId, "Arena", 10_000,
+                new BigDecimal("42.50")));
+        for (int seat : new int[] {0, 63, 64, 2047, 2048, 9_999}) {
+            state = decider.evolve(state, new SeatReserved(showId, seat));
+        }
+
+        assertThat(snapshots.decode(snapshots.encode(state))).isEqualTo(state);
+    }
+
+    /** Events and snapshots written before seats became a bit set list every seat; they still load. */
+    @Test
+    void readsTheSeatListsOfEarlierVersions() {
+        List<Seat> seats = List.of(seat(0, SeatStatus.SEAT_STATUS_AVAILABLE), seat(1, SeatStatus.SEAT_STATUS_RESERVED),
+                seat(2, SeatStatus.SEAT_STATUS_AVAILABLE));
+        byte[] snapshot = ShowSnapshot.newBuilder().setShowId(showId.toString()).setTitle("Old").addAllSeats(seats)
+                .build().toByteArray();
+        byte[] created = dev.boxoffice.shows.proto.ShowCreated.newBuilder().setShowId(showId.toString()).setTitle("Old")
+                .addAllSeats(List.of(seat(0, SeatStatus.SEAT_STATUS_AVAILABLE), seat(1, SeatStatus.SEAT_STATUS_AVAILABLE)))
+                .build().toByteArray();
+
+        ShowState.Show show = (ShowState.Show) snapshots.decode(snapshot);
+        assertThat(show.seatCount()).isEqualTo(3);
+        assertThat(show.seatMap().isReserved(1)).isTrue();
+        assertThat(show.availableSeats()).isEqualTo(2);
+        assertThat(show.price()).isSameAs(ShowRules.INITIAL_SEAT_PRICE);
+        assertThat(events.decode(ShowEventCodec.SHOW_CREATED, created))
+                .isEqualTo(new ShowEvent.ShowCreated(showId, "Old", 2, ShowRules.INITIAL_SEAT_PRICE));
+    }
+
+    private static Seat seat(int number, SeatStatus status) {
+        return Seat.newBuilder().setNumber(number).setStatus(status).setPrice("100").build();
     }
 
     @Test

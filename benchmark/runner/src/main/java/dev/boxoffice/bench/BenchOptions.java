@@ -15,7 +15,7 @@ import java.util.Map;
  */
 public final class BenchOptions {
 
-    public static final List<String> SCENARIOS = List.of("limits", "dispatch", "serial", "contention", "sweep");
+    public static final List<String> SCENARIOS = List.of("limits", "dispatch", "serial", "contention", "surge", "sweep");
 
     private static final Map<String, String[]> OPTIONS = new LinkedHashMap<>();
 
@@ -42,6 +42,14 @@ public final class BenchOptions {
                 "contention: the rates of the steps, requests per second (2 per user; retries on 409 come on top)");
         option("hot-shows", "2", "contention: shows that every user competes for");
         option("hot-seats", "500", "contention: seats per hot show (a large hall: with 50, thousands of users a second run out of free seats and retry, which measures seat scarcity, not the hot show)");
+        option("surge-factor", "3", "surge: the surge of reservations, as a multiple of the serial capacity");
+        option("surge-hot-factor", "2", "surge: the surge on hot shows, as a multiple of the contention capacity");
+        option("surge-seconds", "30", "surge: how long each surge lasts");
+        option("surge-calm-seconds", "15", "surge: calm (half the capacity) before and after each surge");
+        option("surge-connections", "2048", "surge: HTTP connections, opened before the load (a surge brings many buyers at once; the service bounds its connections at 4096)");
+        option("surge-seats", "1000", "surge: seats per show of the reservations' pool (shows are created for one reservation per request)");
+        option("surge-base-rps", "0", "surge: the serial capacity to multiply (default 0: as measured by serial in this run)");
+        option("surge-hot-base-rps", "0", "surge: the contention capacity to multiply (default 0: as measured by contention in this run)");
         option("sweep-connections", "1,5,10,20,40", "sweep: closed-loop connection counts");
         option("sweep-seconds", "8", "sweep: seconds per level and operation");
         option("dispatch-connections", "40", "dispatch and HTTP limit: closed-loop connections");
@@ -107,16 +115,18 @@ public final class BenchOptions {
 
     private void validate() {
         for (String name : List.of("slo-ms", "step-seconds", "warmup-rate", "sweep-seconds",
-                "dispatch-seconds", "limits-seconds")) {
+                "dispatch-seconds", "limits-seconds", "surge-factor", "surge-hot-factor", "surge-seconds", "surge-calm-seconds")) {
             positive(name);
         }
-        for (String name : List.of("connections", "timeout-ms", "seats", "hot-shows",
+        for (String name : List.of("connections", "timeout-ms", "seats", "hot-shows", "surge-connections", "surge-seats",
                 "hot-seats", "dispatch-connections", "limits-clients", "limits-batch")) {
             if (integer(name) < 1) {
                 throw new IllegalArgumentException("--" + name + " must be a whole number >= 1");
             }
         }
         number("warmup-seconds");
+        number("surge-base-rps");
+        number("surge-hot-base-rps");
         rates("serial-rates");
         rates("contention-rates");
         sweepConnections();
@@ -206,7 +216,7 @@ public final class BenchOptions {
                 Usage: ./boxoffice bench [scenario...] [--option value...]
                        ./boxoffice bench compare RUN_FOLDER_A RUN_FOLDER_B [--out FOLDER]
 
-                Scenarios (default: all, in this order): limits dispatch serial contention sweep
+                Scenarios (default: all, in this order): limits dispatch serial contention surge sweep
 
                 Options:
                 """);

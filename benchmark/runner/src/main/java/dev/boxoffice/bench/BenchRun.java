@@ -8,6 +8,7 @@ import dev.boxoffice.bench.result.RunResult;
 import dev.boxoffice.bench.result.ServiceFacts;
 import dev.boxoffice.bench.result.StepResult;
 import dev.boxoffice.bench.result.SteppedResult;
+import dev.boxoffice.bench.result.SurgeResult;
 import dev.boxoffice.bench.result.SweepResult;
 import dev.boxoffice.bench.scenario.Bench;
 import dev.boxoffice.bench.scenario.ContentionScenario;
@@ -16,6 +17,7 @@ import dev.boxoffice.bench.scenario.HelloService;
 import dev.boxoffice.bench.scenario.LimitsScenario;
 import dev.boxoffice.bench.scenario.Progress;
 import dev.boxoffice.bench.scenario.SerialScenario;
+import dev.boxoffice.bench.scenario.SurgeScenario;
 import dev.boxoffice.bench.scenario.SweepScenario;
 import dev.boxoffice.bench.system.Cpus;
 import dev.boxoffice.bench.system.Database;
@@ -60,7 +62,7 @@ public final class BenchRun {
         progress.info(pinning.describe());
         List<String> notes = new ArrayList<>();
         String target = options.text("target").isBlank() ? null : options.text("target").replaceAll("/+$", "");
-        boolean needsService = Stream.of("serial", "contention", "sweep").anyMatch(options::runs);
+        boolean needsService = Stream.of("serial", "contention", "surge", "sweep").anyMatch(options::runs);
         boolean needsDatabase = options.runs("limits") || (needsService && target == null);
         Resources resources = new Resources();
         String started = OffsetDateTime.now().toString();
@@ -91,6 +93,7 @@ public final class BenchRun {
             ServiceFacts facts = null;
             SteppedResult serial = null;
             SteppedResult contention = null;
+            SurgeResult surge = null;
             SweepResult sweep = null;
             if (needsService) {
                 String baseUrl;
@@ -121,16 +124,21 @@ public final class BenchRun {
                     progress.phase("contention: many users on a few hot shows");
                     contention = new ContentionScenario(bench, baseUrl).run();
                 }
+                if (options.runs("surge")) {
+                    progress.phase("surge: calm, a surge beyond capacity, calm again");
+                    surge = new SurgeScenario(bench, baseUrl).run(serial == null ? 0 : serial.capacityRps(),
+                            contention == null ? 0 : contention.capacityRps());
+                }
                 if (options.runs("sweep")) {
                     progress.phase("sweep: closed-loop concurrency sweep");
                     sweep = new SweepScenario(bench, baseUrl).run();
                 }
                 facts = new ServiceFacts(facts.target(), facts.startMillis(), facts.idleRssMiB(),
-                        maxRss(serial, contention, sweep), facts.jvmOptions());
+                        maxRss(serial, contention, surge, sweep), facts.jvmOptions());
             }
             RunResult result = new RunResult(started, progress.elapsedSeconds(),
                     Machine.describe(postgresVersion), pinning, options.asMap(), facts, limits, dispatch, serial,
-                    contention, sweep, notes);
+                    contention, surge, sweep, notes);
             Reports.write(result, out);
             progress.phase("done in " + Math.round(progress.elapsedSeconds()) + " s");
             System.out.println();
@@ -230,13 +238,17 @@ public final class BenchRun {
         }
     }
 
-    private static double maxRss(SteppedResult serial, SteppedResult contention, SweepResult sweep) {
+    private static double maxRss(SteppedResult serial, SteppedResult contention, SurgeResult surge, SweepResult sweep) {
         List<StepResult> steps = new ArrayList<>();
         if (serial != null) {
             steps.addAll(serial.steps());
         }
         if (contention != null) {
             steps.addAll(contention.steps());
+        }
+        if (surge != null) {
+            steps.add(surge.reservations().step());
+            steps.add(surge.hotShows().step());
         }
         if (sweep != null) {
             steps.addAll(sweep.read());
@@ -264,6 +276,9 @@ public final class BenchRun {
         }
         if (options.runs("contention")) {
             seconds += warmup + options.rates("contention-rates").size() * (step + 1);
+        }
+        if (options.runs("surge")) {
+            seconds += 2 * (2 * options.number("surge-calm-seconds") + options.number("surge-seconds") + 10);
         }
         if (options.runs("sweep")) {
             seconds += options.sweepConnections().size() * 2 * (options.number("sweep-seconds") + 1);

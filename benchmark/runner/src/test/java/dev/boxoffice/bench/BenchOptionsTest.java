@@ -10,7 +10,7 @@ class BenchOptionsTest {
 
     @Test
     void runsEveryScenarioInTheFixedOrderByDefault() {
-        assertThat(BenchOptions.parse(List.of()).scenarios()).containsExactly("limits", "dispatch", "serial", "contention", "sweep");
+        assertThat(BenchOptions.parse(List.of()).scenarios()).containsExactly("limits", "dispatch", "serial", "contention", "surge", "sweep");
         assertThat(BenchOptions.parse(List.of("sweep", "serial")).scenarios()).containsExactly("serial", "sweep");
     }
 

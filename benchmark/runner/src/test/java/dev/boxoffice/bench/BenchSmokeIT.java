@@ -2,18 +2,22 @@ package dev.boxoffice.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.boxoffice.bench.load.AnswerKind;
 import dev.boxoffice.bench.load.Counts;
 import dev.boxoffice.bench.load.Latency;
+import dev.boxoffice.bench.load.PhaseResult;
 import dev.boxoffice.bench.report.Compare;
 import dev.boxoffice.bench.report.Json;
 import dev.boxoffice.bench.result.DispatchResult;
 import dev.boxoffice.bench.result.RunResult;
 import dev.boxoffice.bench.result.StepResult;
+import dev.boxoffice.bench.result.SurgeResult;
 import dev.boxoffice.bench.system.Database;
 import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -43,6 +47,8 @@ class BenchSmokeIT {
                 "--sweep-connections", "1,2", "--sweep-seconds", "1",
                 "--dispatch-seconds", "1", "--dispatch-connections", "4",
                 "--limits-seconds", "1", "--limits-clients", "2", "--limits-batch", "8",
+                "--surge-seconds", "2", "--surge-calm-seconds", "1", "--surge-connections", "16", "--surge-seats", "20",
+                "--surge-base-rps", "60", "--surge-hot-base-rps", "40",
                 "--keep-going"));
         run = new BenchRun(options, REPOSITORY).run();
     }
@@ -158,6 +164,22 @@ class BenchSmokeIT {
     }
 
     @Test
+    void theSurgeIsReportedPhaseByPhaseWithEveryRequestAccountedFor() throws Exception {
+        for (SurgeResult.Part part : List.of(run.surge().reservations(), run.surge().hotShows())) {
+            assertThat(part.step().phases()).extracting(PhaseResult::name).containsExactly("calm", "surge", "calm after");
+            long byKind = part.step().phases().stream()
+                    .mapToLong(p -> Arrays.stream(AnswerKind.values()).mapToLong(p::count).sum()).sum();
+            assertThat(byKind).as(part.description()).isEqualTo(part.step().counts().sent());
+            assertThat(part.phase("surge").count(AnswerKind.OK)).isPositive();
+            assertThat(part.step().timeline()).isNotEmpty();
+        }
+        assertThat(run.surge().reservations().capacityRps()).isEqualTo(60);
+        assertThat(out.resolve("report.md")).content().contains("## Surge of reservations", "## Surge on hot shows",
+                "Surge of reservations at 3.0x the serial capacity");
+        assertThat(out.resolve("report.html")).content().contains("Answers per second", "p99 per second, by answer");
+    }
+
+    @Test
     void comparesARunWithItself(@TempDir Path comparison) throws Exception {
         Compare.write(out, out, comparison);
         assertThat(comparison.resolve("compare.md")).content().contains("Serial capacity", "1.00×");
@@ -173,6 +195,8 @@ class BenchSmokeIT {
         run.dispatch().variants().forEach(v -> steps.add(v.load()));
         steps.addAll(run.serial().steps());
         steps.addAll(run.contention().steps());
+        steps.add(run.surge().reservations().step());
+        steps.add(run.surge().hotShows().step());
         steps.addAll(run.sweep().read());
         steps.addAll(run.sweep().write());
         return steps;

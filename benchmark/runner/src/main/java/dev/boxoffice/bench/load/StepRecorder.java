@@ -4,7 +4,10 @@ import java.io.FileNotFoundException;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogWriter;
@@ -22,7 +25,11 @@ public final class StepRecorder implements AutoCloseable {
 
     private final Histogram all = new Histogram(MAX_MICROS, 3);
     private Histogram interval = new Histogram(MAX_MICROS, 3);
+    private KindStats intervalByKind = new KindStats();
     private final List<TimelinePoint> timeline = new ArrayList<>();
+    private ArrivalSchedule schedule = ArrivalSchedule.constant(1);
+    private long scheduleStartNanos;
+    private final Map<Integer, KindStats> byPhase = new TreeMap<>();
     private final HistogramLogWriter log;
     private final PrintStream logStream;
     private final long runStartNanos;
@@ -55,8 +62,15 @@ public final class StepRecorder implements AutoCloseable {
         sent++;
     }
 
+    /** Attributes every request to the phase of {@code schedule} its intended time falls in (see {@link #phases}). */
+    void follow(ArrivalSchedule schedule, long startNanos) {
+        this.schedule = schedule;
+        this.scheduleStartNanos = startNanos;
+    }
+
     public void answered(long intendedNanos, int status, boolean conflictExpected) {
-        record(intendedNanos);
+        long micros = record(intendedNanos);
+        byKind(intendedNanos, AnswerKind.of(status), micros);
         if (status >= 200 && status < 300) {
             ok++;
         } else if (status == 409 && conflictExpected) {
@@ -67,6 +81,7 @@ public final class StepRecorder implements AutoCloseable {
     }
 
     public void failed(long intendedNanos, boolean timeout) {
+        byKind(intendedNanos, timeout ? AnswerKind.TIMEOUT : AnswerKind.ERROR, Math.max(1, (System.nanoTime() - intendedNanos) / 1000));
         if (timeout) {
             timeouts++;
         } else {
@@ -74,29 +89,45 @@ public final class StepRecorder implements AutoCloseable {
         }
     }
 
-    private void record(long intendedNanos) {
+    private long record(long intendedNanos) {
         long micros = Math.max(1, (System.nanoTime() - intendedNanos) / 1000);
         long clamped = Math.min(micros, MAX_MICROS);
         all.recordValue(clamped);
         interval.recordValue(clamped);
         intervalCount++;
+        return clamped;
+    }
+
+    private void byKind(long intendedNanos, AnswerKind kind, long micros) {
+        intervalByKind.record(kind, micros);
+        int phase = schedule.phaseAt((intendedNanos - scheduleStartNanos) / 1e9);
+        byPhase.computeIfAbsent(phase, p -> new KindStats()).record(kind, micros);
     }
 
     /** Closes the current one-second interval: a point on the latency-over-time chart and a line in the log. */
     public void tick() {
         long now = System.nanoTime();
         double seconds = (now - intervalStartNanos) / 1e9;
+        double perSecond = seconds > 0 ? 1 / seconds : 0;
         TimelinePoint point = new TimelinePoint(
                 (now - runStartNanos) / 1e9,
-                seconds > 0 ? intervalCount / seconds : 0,
+                intervalCount * perSecond,
                 millis(interval.getValueAtPercentile(50)),
                 millis(interval.getValueAtPercentile(99)),
-                millis(interval.getMaxValue()));
+                millis(interval.getMaxValue()),
+                intervalByKind.count(AnswerKind.OK) * perSecond,
+                intervalByKind.count(AnswerKind.CONFLICT) * perSecond,
+                intervalByKind.count(AnswerKind.REFUSED) * perSecond,
+                (intervalByKind.count(AnswerKind.ERROR) + intervalByKind.count(AnswerKind.TIMEOUT)) * perSecond,
+                intervalByKind.millisAt(AnswerKind.OK, 99),
+                intervalByKind.millisAt(AnswerKind.CONFLICT, 99),
+                intervalByKind.millisAt(AnswerKind.REFUSED, 99));
         log.outputIntervalHistogram((intervalStartNanos - runStartNanos) / 1e9, (now - runStartNanos) / 1e9, interval, 1000.0);
         if (intervalCount > 0 && seconds >= 0.2) { // the last sliver of a drained step is no point on a chart
             timeline.add(point);
         }
         interval = new Histogram(MAX_MICROS, 3);
+        intervalByKind = new KindStats();
         intervalCount = 0;
         intervalStartNanos = now;
     }
@@ -135,6 +166,24 @@ public final class StepRecorder implements AutoCloseable {
         return new Latency(all.getTotalCount(), millis(all.getValueAtPercentile(50)), millis(all.getValueAtPercentile(95)),
                 millis(all.getValueAtPercentile(99)), millis(all.getValueAtPercentile(99.9)), millis(all.getMaxValue()),
                 all.getTotalCount() == 0 ? 0 : all.getMean() / 1000.0);
+    }
+
+    /** The requests of each phase of the schedule followed (a constant rate is one phase), once drained. */
+    public List<PhaseResult> phases() {
+        List<PhaseResult> phases = new ArrayList<>();
+        byPhase.forEach((index, stats) -> {
+            ArrivalSchedule.Phase phase = schedule.phases().get(index);
+            Map<AnswerKind, Long> counts = new EnumMap<>(AnswerKind.class);
+            Map<AnswerKind, Double> p50 = new EnumMap<>(AnswerKind.class);
+            Map<AnswerKind, Double> p99 = new EnumMap<>(AnswerKind.class);
+            for (AnswerKind kind : AnswerKind.values()) {
+                counts.put(kind, stats.count(kind));
+                p50.put(kind, stats.millisAt(kind, 50));
+                p99.put(kind, stats.millisAt(kind, 99));
+            }
+            phases.add(new PhaseResult(phase.name(), phase.perSecond(), phase.seconds(), counts, p50, p99));
+        });
+        return phases;
     }
 
     public List<TimelinePoint> timeline() {

@@ -1,5 +1,11 @@
 package dev.boxoffice.bench.load;
 
-/** One second of a step: seconds since the run started, answers per second, and latency in milliseconds. */
-public record TimelinePoint(double atSeconds, double answersPerSecond, double p50, double p99, double max) {
+/**
+ * One second of a step: seconds since the run started, answers per second, latency in milliseconds (of all answers,
+ * then p99 of each kind: NaN when that second had none), and how many requests per second ended as each kind
+ * (timeouts and transport errors together as errors).
+ */
+public record TimelinePoint(double atSeconds, double answersPerSecond, double p50, double p99, double max,
+        double okPerSecond, double conflictsPerSecond, double refusedPerSecond, double errorsPerSecond,
+        double p99Ok, double p99Conflict, double p99Refused) {
 }

@@ -57,6 +57,10 @@ final class Csv {
         if (run.contention() != null) {
             steps.addAll(run.contention().steps());
         }
+        if (run.surge() != null) {
+            steps.add(run.surge().reservations().step());
+            steps.add(run.surge().hotShows().step());
+        }
         if (run.sweep() != null) {
             steps.addAll(run.sweep().read());
             steps.addAll(run.sweep().write());

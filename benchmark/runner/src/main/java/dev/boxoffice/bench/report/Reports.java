@@ -4,14 +4,18 @@ import static dev.boxoffice.bench.report.Table.num;
 import static dev.boxoffice.bench.report.Table.percent;
 import static dev.boxoffice.bench.report.Table.ratio;
 
+import dev.boxoffice.bench.load.AnswerKind;
 import dev.boxoffice.bench.load.Latency;
+import dev.boxoffice.bench.load.PhaseResult;
 import dev.boxoffice.bench.load.TimelinePoint;
 import dev.boxoffice.bench.result.DispatchResult;
 import dev.boxoffice.bench.result.LimitsResult;
 import dev.boxoffice.bench.result.RunResult;
 import dev.boxoffice.bench.result.StepResult;
 import dev.boxoffice.bench.result.SteppedResult;
+import dev.boxoffice.bench.result.SurgeResult;
 import dev.boxoffice.bench.result.SweepResult;
+import dev.boxoffice.bench.scenario.SurgeScenario;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -75,6 +79,10 @@ public final class Reports {
             table.row("Contention capacity", capacity(run.contention()),
                     serial != null ? percent(run.contention().capacityRps() / serial.capacityRps()) + " of serial capacity" : "");
         }
+        if (run.surge() != null) {
+            surgeRow(table, "Surge of reservations", run.surge().reservations(), "serial");
+            surgeRow(table, "Surge on hot shows", run.surge().hotShows(), "contention");
+        }
         if (run.service() != null) {
             table.row("Service start to first served request", num(run.service().startMillis(), 0) + " ms", "");
             table.row("Service RSS idle / largest under load", num(run.service().idleRssMiB(), 0) + " / "
@@ -118,6 +126,20 @@ public final class Reports {
                         num(noisiest.cpu().maxSteal(), 0) + "% of a core", noisiest.scenario() + " " + noisiest.label()
                                 + "; above a few percent, that step measured the host as much as the code"));
         return table;
+    }
+
+    private static void surgeRow(Table table, String title, SurgeResult.Part part, String capacityName) {
+        PhaseResult surge = part.phase(SurgeScenario.SURGE);
+        if (surge == null) {
+            return;
+        }
+        table.row(title + " at " + num(surge.offeredRps() / part.capacityRps(), 1) + "x the " + capacityName + " capacity",
+                "goodput " + num(surge.perSecond(AnswerKind.OK), 0) + " req/s (" + percent(surge.perSecond(AnswerKind.OK) / part.capacityRps())
+                        + " of " + num(part.capacityRps(), 0) + "); p99 2xx / 409 / 503: " + num(surge.p99().get(AnswerKind.OK), 1) + " / "
+                        + num(surge.p99().get(AnswerKind.CONFLICT), 1) + " / " + num(surge.p99().get(AnswerKind.REFUSED), 1) + " ms",
+                surge.count(AnswerKind.REFUSED) + " refused (503), " + surge.count(AnswerKind.TIMEOUT) + " timeouts, "
+                        + surge.count(AnswerKind.ERROR) + " errors; per-second p99 back under the SLO "
+                        + num(part.recoverySeconds(), 0) + " s after the surge");
     }
 
     private static String capacity(SteppedResult result) {
@@ -196,6 +218,10 @@ public final class Reports {
         }
         if (run.contention() != null) {
             sections.add(stepped("Contention on hot shows", run.contention()));
+        }
+        if (run.surge() != null) {
+            sections.add(surge("Surge of reservations", run.surge().reservations()));
+            sections.add(surge("Surge on hot shows", run.surge().hotShows()));
         }
         if (run.sweep() != null) {
             sections.add(sweep(run.sweep()));
@@ -315,6 +341,45 @@ public final class Reports {
         String text = result.description() + ". Open model: users arrive at a constant rate whatever the latency; "
                 + "latency is measured from each request's intended send time. Capacity: " + capacity(result) + ".";
         return new Section(title, text, charts, List.of(table));
+    }
+
+    private static Section surge(String title, SurgeResult.Part part) {
+        Table table = new Table("Phase", "Offered req/s", "Goodput (2xx) per s", "409 per s", "503 per s", "Errors",
+                "Timeouts", "2xx p50 / p99 ms", "409 p50 / p99 ms", "503 p50 / p99 ms");
+        for (PhaseResult phase : part.step().phases()) {
+            table.row(phase.name(), num(phase.offeredRps(), 0), num(phase.perSecond(AnswerKind.OK), 0),
+                    num(phase.perSecond(AnswerKind.CONFLICT), 0), num(phase.perSecond(AnswerKind.REFUSED), 0),
+                    Long.toString(phase.count(AnswerKind.ERROR)), Long.toString(phase.count(AnswerKind.TIMEOUT)),
+                    pair(phase, AnswerKind.OK), pair(phase, AnswerKind.CONFLICT), pair(phase, AnswerKind.REFUSED));
+        }
+        List<TimelinePoint> seconds = part.step().timeline();
+        double start = part.surgeStartSeconds();
+        double end = start + part.surgeSeconds();
+        List<String> charts = List.of(
+                Chart.line("Answers per second", "seconds since the run started (surge " + num(start, 0) + "-" + num(end, 0) + ")",
+                        "per second", List.of(
+                                line("goodput (2xx)", seconds, TimelinePoint::okPerSecond),
+                                line("refused (503)", seconds, TimelinePoint::refusedPerSecond),
+                                line("conflict (409)", seconds, TimelinePoint::conflictsPerSecond),
+                                line("errors and timeouts", seconds, TimelinePoint::errorsPerSecond)), false,
+                        part.capacityRps(), "capacity"),
+                Chart.line("p99 per second, by answer", "seconds since the run started", "ms (log scale)", List.of(
+                        line("2xx", seconds, TimelinePoint::p99Ok), line("503", seconds, TimelinePoint::p99Refused),
+                        line("409", seconds, TimelinePoint::p99Conflict)), true, 100, "100 ms"));
+        String text = part.description() + ". Open model with " + part.step().connections() + " connections; latency from each "
+                + "request's intended send time. Service CPU over the whole step " + num(part.step().cpu().service(), 0)
+                + "% of a core, PostgreSQL " + num(part.step().cpu().database(), 0) + "%, load generator "
+                + num(part.step().cpu().loadGenerator(), 0) + "%; steal " + part.step().cpu().describeSteal()
+                + ". After the surge, the per-second p99 was back under the SLO within " + num(part.recoverySeconds(), 0) + " s.";
+        return new Section(title, text, charts, List.of(table));
+    }
+
+    private static String pair(PhaseResult phase, AnswerKind kind) {
+        return num(phase.p50().get(kind), 2) + " / " + num(phase.p99().get(kind), 2);
+    }
+
+    private static Chart.Series line(String name, List<TimelinePoint> points, ToDoubleFunction<TimelinePoint> y) {
+        return new Chart.Series(name, points.stream().map(p -> new double[] {p.atSeconds(), y.applyAsDouble(p)}).toList());
     }
 
     private static Section sweep(SweepResult sweep) {

@@ -2,6 +2,7 @@ package dev.boxoffice.bench.result;
 
 import dev.boxoffice.bench.load.Counts;
 import dev.boxoffice.bench.load.Latency;
+import dev.boxoffice.bench.load.PhaseResult;
 import dev.boxoffice.bench.load.TimelinePoint;
 import dev.boxoffice.bench.system.Resources.CpuShare;
 import java.util.List;
@@ -13,15 +14,16 @@ import java.util.List;
  * @param serviceRssMiB the service's largest resident set size seen during the step
  * @param histogramLog file name of the HdrHistogram interval log (one histogram per second), in the run folder
  * @param readModelLag event-to-read-model lag reported by the service at the end of the step, or null
+ * @param phases the step's requests by phase of its arrival schedule (one phase at a constant rate)
  */
 public record StepResult(String scenario, String label, double offeredRps, int connections, double seconds, Counts counts,
         double achievedRps, Latency latency, CpuShare cpu, double serviceRssMiB, List<TimelinePoint> timeline,
-        String histogramLog, ReadModelLag readModelLag) {
+        String histogramLog, ReadModelLag readModelLag, List<PhaseResult> phases) {
 
     /** The same step with the service's read-model lag (null when the service does not report it). */
     public StepResult withReadModelLag(ReadModelLag lag) {
         return new StepResult(scenario, label, offeredRps, connections, seconds, counts, achievedRps, latency, cpu,
-                serviceRssMiB, timeline, histogramLog, lag);
+                serviceRssMiB, timeline, histogramLog, lag, phases);
     }
 
     /** Load generator CPU per 1000 answered requests per second, in percent of one core. */

@@ -146,7 +146,7 @@ public final class Bench implements AutoCloseable {
         StepResult result = new StepResult(scenario, label, offeredRps, connections, elapsed, counts,
                 (counts.ok() + counts.conflicts()) / elapsed, recorder.latency(), cpu,
                 rssNow > 0 ? Math.max(maxRss, rssNow) : Double.NaN,
-                recorder.timeline(), logName, null);
+                recorder.timeline(), logName, null, recorder.phases());
         progress.stepDone(result);
         return result;
     }

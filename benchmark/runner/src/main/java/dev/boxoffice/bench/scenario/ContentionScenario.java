@@ -8,7 +8,6 @@ import dev.boxoffice.bench.result.StepResult;
 import dev.boxoffice.bench.result.SteppedResult;
 import io.vertx.core.http.HttpMethod;
 import java.util.ArrayDeque;
-import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -54,13 +53,7 @@ public final class ContentionScenario {
     private Deque<List<UUID>> createHotShows(int steps, int hotShows, int seats) {
         Deque<List<UUID>> showsPerStep = new ArrayDeque<>();
         for (int step = 0; step < steps; step++) {
-            List<UUID> shows = new ArrayList<>();
-            for (int i = 0; i < hotShows; i++) {
-                UUID show = UUID.randomUUID();
-                ShowsApi.createShowNow(baseUrl, show, seats);
-                shows.add(show);
-            }
-            showsPerStep.add(shows);
+            showsPerStep.add(ShowsApi.createShowsNow(baseUrl, hotShows, seats));
         }
         return showsPerStep;
     }
@@ -73,7 +66,7 @@ public final class ContentionScenario {
     }
 
     /** One user; all its callbacks run on the generator's event loop (so sharing the random is safe). */
-    private record User(LoadClient client, StepRecorder recorder, List<UUID> shows, int seats, SplittableRandom random) {
+    record User(LoadClient client, StepRecorder recorder, List<UUID> shows, int seats, SplittableRandom random) {
 
         void reserve(long intendedNanos, int attempt) {
             UUID show = shows.get(random.nextInt(shows.size()));

@@ -8,6 +8,8 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.UUID;
 
 /** The BoxOffice HTTP API as the scenarios use it: paths, bodies, and a blocking call for setting up shows. */
@@ -30,6 +32,17 @@ final class ShowsApi {
 
     static String seat(UUID showId, int seat) {
         return "/shows/" + showId + "/seats/" + seat;
+    }
+
+    /** Creates {@code count} shows of {@code seats} seats before a measurement starts. */
+    static List<UUID> createShowsNow(String baseUrl, int count, int seats) {
+        List<UUID> shows = new ArrayList<>(count);
+        for (int i = 0; i < count; i++) {
+            UUID show = UUID.randomUUID();
+            createShowNow(baseUrl, show, seats);
+            shows.add(show);
+        }
+        return shows;
     }
 
     /** Creates a show before a measurement starts; any answer but 201 stops the run. */

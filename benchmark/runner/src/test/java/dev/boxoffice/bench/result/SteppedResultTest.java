@@ -33,6 +33,6 @@ class SteppedResultTest {
         Counts counts = new Counts(1000, 1000 - errors, 0, errors, 0, 0);
         Latency latency = new Latency(1000, p99 / 3, p99 / 2, p99, p99, p99, p99 / 3);
         return new StepResult("serial", "step", rate, 64, 10, counts, rate, latency, new CpuShare(50, 20, 10, new double[] {60, 40}, new double[] {1, 2}), 200,
-                List.of(), "hlog/x.hlog", null);
+                List.of(), "hlog/x.hlog", null, List.of());
     }
 }

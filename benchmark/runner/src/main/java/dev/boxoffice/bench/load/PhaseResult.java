@@ -1,0 +1,20 @@
+package dev.boxoffice.bench.load;
+
+import java.util.Map;
+
+/**
+ * The requests of one phase of an arrival schedule (by their intended send time): how each ended, and p50 / p99
+ * latency in milliseconds of each kind of answer (NaN when there was none of that kind).
+ */
+public record PhaseResult(String name, double offeredRps, double seconds, Map<AnswerKind, Long> counts,
+        Map<AnswerKind, Double> p50, Map<AnswerKind, Double> p99) {
+
+    public long count(AnswerKind kind) {
+        return counts.getOrDefault(kind, 0L);
+    }
+
+    /** Requests per second that ended as {@code kind}. */
+    public double perSecond(AnswerKind kind) {
+        return count(kind) / seconds;
+    }
+}

@@ -1,0 +1,45 @@
+package dev.boxoffice.bench.result;
+
+import dev.boxoffice.bench.load.PhaseResult;
+import dev.boxoffice.bench.load.TimelinePoint;
+import java.util.List;
+
+/**
+ * A surge: a calm phase, a surge phase at a multiple of a capacity measured in the same run, and a calm phase again,
+ * on one continuous arrival schedule, for reservations across many shows and for a few hot shows.
+ *
+ * @param reservations       the surge of reservations, against the serial capacity
+ * @param hotShows           the surge on hot shows, against the contention capacity
+ */
+public record SurgeResult(Part reservations, Part hotShows) {
+
+    /**
+     * @param capacityRps        the capacity the rates are multiples of
+     * @param surgeStartSeconds  when the surge phase began, in seconds since the run started (as the timeline)
+     * @param surgeSeconds       how long it lasted
+     * @param recoverySeconds    after the surge, seconds until the per-second p99 was back under the SLO and stayed
+     *                           there; NaN if it never was
+     */
+    public record Part(String description, double capacityRps, StepResult step, double surgeStartSeconds,
+            double surgeSeconds, double recoverySeconds) {
+
+        public PhaseResult phase(String name) {
+            return step.phases().stream().filter(p -> p.name().equals(name)).findFirst().orElse(null);
+        }
+
+        /** Seconds from the end of the surge until every later second of the step had p99 <= {@code sloMillis}. */
+        public static double recovery(List<TimelinePoint> timeline, double surgeEndSeconds, double sloMillis) {
+            double lastBad = surgeEndSeconds;
+            boolean any = false;
+            for (TimelinePoint point : timeline) {
+                if (point.atSeconds() > surgeEndSeconds) {
+                    any = true;
+                    if (point.p99() > sloMillis) {
+                        lastBad = point.atSeconds();
+                    }
+                }
+            }
+            return any ? lastBad - surgeEndSeconds : Double.NaN;
+        }
+    }
+}
