@@ -15,7 +15,10 @@ import java.util.Map;
  */
 public final class BenchOptions {
 
-    public static final List<String> SCENARIOS = List.of("limits", "dispatch", "serial", "contention", "surge", "sweep");
+    public static final List<String> SCENARIOS = List.of("limits", "dispatch", "serial", "contention", "surge", "sweep", "memory");
+
+    /** Run only when named: long, and best with a small heap given in --service-jvm-options. */
+    private static final List<String> NAMED_ONLY = List.of("memory");
 
     private static final Map<String, String[]> OPTIONS = new LinkedHashMap<>();
 
@@ -50,6 +53,11 @@ public final class BenchOptions {
         option("surge-seats", "1000", "surge: seats per show of the reservations' pool (shows are created for one reservation per request)");
         option("surge-base-rps", "0", "surge: the serial capacity to multiply (default 0: as measured by serial in this run)");
         option("surge-hot-base-rps", "0", "surge: the contention capacity to multiply (default 0: as measured by contention in this run)");
+        option("memory-large-shows", "5000", "memory: shows of 10,000 seats created (and reserved into) first");
+        option("memory-small-shows", "1000000", "memory: shows of 50 seats created (and reserved into) next");
+        option("memory-rate", "4000", "memory: shows created per second (each followed by a reservation)");
+        option("memory-reserve-rate", "4000", "memory: reservations per second across all shows, last");
+        option("memory-reserve-seconds", "30", "memory: how long the reservations across all shows last");
         option("sweep-connections", "1,5,10,20,40", "sweep: closed-loop connection counts");
         option("sweep-seconds", "8", "sweep: seconds per level and operation");
         option("dispatch-connections", "40", "dispatch and HTTP limit: closed-loop connections");
@@ -104,7 +112,8 @@ public final class BenchOptions {
             }
             values.put(name, value);
         }
-        BenchOptions options = new BenchOptions(scenarios.isEmpty() ? SCENARIOS : orderedLike(scenarios), values);
+        List<String> defaults = SCENARIOS.stream().filter(name -> !NAMED_ONLY.contains(name)).toList();
+        BenchOptions options = new BenchOptions(scenarios.isEmpty() ? defaults : orderedLike(scenarios), values);
         options.validate();
         return options;
     }
@@ -114,11 +123,13 @@ public final class BenchOptions {
     }
 
     private void validate() {
-        for (String name : List.of("slo-ms", "step-seconds", "warmup-rate", "sweep-seconds",
+        for (String name : List.of("slo-ms", "step-seconds", "warmup-rate", "sweep-seconds", "memory-rate",
+                "memory-reserve-rate", "memory-reserve-seconds",
                 "dispatch-seconds", "limits-seconds", "surge-factor", "surge-hot-factor", "surge-seconds", "surge-calm-seconds")) {
             positive(name);
         }
         for (String name : List.of("connections", "timeout-ms", "seats", "hot-shows", "surge-connections", "surge-seats",
+                "memory-large-shows", "memory-small-shows",
                 "hot-seats", "dispatch-connections", "limits-clients", "limits-batch")) {
             if (integer(name) < 1) {
                 throw new IllegalArgumentException("--" + name + " must be a whole number >= 1");
@@ -216,7 +227,7 @@ public final class BenchOptions {
                 Usage: ./boxoffice bench [scenario...] [--option value...]
                        ./boxoffice bench compare RUN_FOLDER_A RUN_FOLDER_B [--out FOLDER]
 
-                Scenarios (default: all, in this order): limits dispatch serial contention surge sweep
+                Scenarios (default: all but memory, in this order): limits dispatch serial contention surge sweep memory
 
                 Options:
                 """);

@@ -4,6 +4,7 @@ import dev.boxoffice.bench.report.Reports;
 import dev.boxoffice.bench.result.DispatchResult;
 import dev.boxoffice.bench.result.LimitsResult;
 import dev.boxoffice.bench.result.Machine;
+import dev.boxoffice.bench.result.MemoryResult;
 import dev.boxoffice.bench.result.RunResult;
 import dev.boxoffice.bench.result.ServiceFacts;
 import dev.boxoffice.bench.result.StepResult;
@@ -15,6 +16,7 @@ import dev.boxoffice.bench.scenario.ContentionScenario;
 import dev.boxoffice.bench.scenario.DispatchScenario;
 import dev.boxoffice.bench.scenario.HelloService;
 import dev.boxoffice.bench.scenario.LimitsScenario;
+import dev.boxoffice.bench.scenario.MemoryScenario;
 import dev.boxoffice.bench.scenario.Progress;
 import dev.boxoffice.bench.scenario.SerialScenario;
 import dev.boxoffice.bench.scenario.SurgeScenario;
@@ -62,7 +64,7 @@ public final class BenchRun {
         progress.info(pinning.describe());
         List<String> notes = new ArrayList<>();
         String target = options.text("target").isBlank() ? null : options.text("target").replaceAll("/+$", "");
-        boolean needsService = Stream.of("serial", "contention", "surge", "sweep").anyMatch(options::runs);
+        boolean needsService = Stream.of("serial", "contention", "surge", "sweep", "memory").anyMatch(options::runs);
         boolean needsDatabase = options.runs("limits") || (needsService && target == null);
         Resources resources = new Resources();
         String started = OffsetDateTime.now().toString();
@@ -95,6 +97,7 @@ public final class BenchRun {
             SteppedResult contention = null;
             SurgeResult surge = null;
             SweepResult sweep = null;
+            MemoryResult memory = null;
             if (needsService) {
                 String baseUrl;
                 if (target == null) {
@@ -133,12 +136,16 @@ public final class BenchRun {
                     progress.phase("sweep: closed-loop concurrency sweep");
                     sweep = new SweepScenario(bench, baseUrl).run();
                 }
+                if (options.runs("memory")) {
+                    progress.phase("memory: shows far past the memory budget, then reservations across them");
+                    memory = new MemoryScenario(bench, baseUrl, service == null ? 0 : service.pid()).run();
+                }
                 facts = new ServiceFacts(facts.target(), facts.startMillis(), facts.idleRssMiB(),
-                        maxRss(serial, contention, surge, sweep), facts.jvmOptions());
+                        maxRss(serial, contention, surge, sweep, memory), facts.jvmOptions());
             }
             RunResult result = new RunResult(started, progress.elapsedSeconds(),
                     Machine.describe(postgresVersion), pinning, options.asMap(), facts, limits, dispatch, serial,
-                    contention, surge, sweep, notes);
+                    contention, surge, sweep, memory, notes);
             Reports.write(result, out);
             progress.phase("done in " + Math.round(progress.elapsedSeconds()) + " s");
             System.out.println();
@@ -238,7 +245,8 @@ public final class BenchRun {
         }
     }
 
-    private static double maxRss(SteppedResult serial, SteppedResult contention, SurgeResult surge, SweepResult sweep) {
+    private static double maxRss(SteppedResult serial, SteppedResult contention, SurgeResult surge, SweepResult sweep,
+            MemoryResult memory) {
         List<StepResult> steps = new ArrayList<>();
         if (serial != null) {
             steps.addAll(serial.steps());
@@ -249,6 +257,9 @@ public final class BenchRun {
         if (surge != null) {
             steps.add(surge.reservations().step());
             steps.add(surge.hotShows().step());
+        }
+        if (memory != null) {
+            steps.addAll(memory.steps());
         }
         if (sweep != null) {
             steps.addAll(sweep.read());
@@ -279,6 +290,10 @@ public final class BenchRun {
         }
         if (options.runs("surge")) {
             seconds += 2 * (2 * options.number("surge-calm-seconds") + options.number("surge-seconds") + 10);
+        }
+        if (options.runs("memory")) {
+            seconds += (options.integer("memory-large-shows") + options.integer("memory-small-shows")) / options.number("memory-rate")
+                    + options.number("memory-reserve-seconds") + 30;
         }
         if (options.runs("sweep")) {
             seconds += options.sweepConnections().size() * 2 * (options.number("sweep-seconds") + 1);

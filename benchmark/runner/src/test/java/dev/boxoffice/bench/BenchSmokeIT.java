@@ -9,6 +9,7 @@ import dev.boxoffice.bench.load.PhaseResult;
 import dev.boxoffice.bench.report.Compare;
 import dev.boxoffice.bench.report.Json;
 import dev.boxoffice.bench.result.DispatchResult;
+import dev.boxoffice.bench.result.MemoryResult;
 import dev.boxoffice.bench.result.RunResult;
 import dev.boxoffice.bench.result.StepResult;
 import dev.boxoffice.bench.result.SurgeResult;
@@ -41,7 +42,8 @@ class BenchSmokeIT {
 
     @BeforeAll
     static void runEveryScenarioBriefly() throws Exception {
-        BenchOptions options = BenchOptions.parse(List.of("--out", out.toString(),
+        BenchOptions options = BenchOptions.parse(List.of("limits", "dispatch", "serial", "contention", "surge", "sweep",
+                "memory", "--out", out.toString(),
                 "--step-seconds", "2", "--warmup-seconds", "1", "--warmup-rate", "50",
                 "--serial-rates", "50,100", "--contention-rates", "40,80",
                 "--sweep-connections", "1,2", "--sweep-seconds", "1",
@@ -49,6 +51,8 @@ class BenchSmokeIT {
                 "--limits-seconds", "1", "--limits-clients", "2", "--limits-batch", "8",
                 "--surge-seconds", "2", "--surge-calm-seconds", "1", "--surge-connections", "16", "--surge-seats", "20",
                 "--surge-base-rps", "60", "--surge-hot-base-rps", "40",
+                "--memory-large-shows", "4", "--memory-small-shows", "40", "--memory-rate", "40",
+                "--memory-reserve-rate", "40", "--memory-reserve-seconds", "1",
                 "--keep-going"));
         run = new BenchRun(options, REPOSITORY).run();
     }
@@ -180,6 +184,19 @@ class BenchSmokeIT {
     }
 
     @Test
+    void theMemoryScenarioChecksTheServedStateAgainstWhatWasAcknowledged() throws Exception {
+        MemoryResult memory = run.memory();
+
+        assertThat(memory.steps()).extracting(StepResult::label)
+                .containsExactly("large shows", "small shows", "reservations across all shows");
+        assertThat(memory.sampled()).isPositive();
+        assertThat(memory.mismatches()).isZero();
+        assertThat(memory.outOfMemory()).isFalse();
+        assertThat(memory.heap()).hasSize(4).allSatisfy(reading -> assertThat(reading.heapUsedMiB()).isPositive());
+        assertThat(out.resolve("report.md")).content().contains("## Memory bound", "Heap after full GC MiB");
+    }
+
+    @Test
     void comparesARunWithItself(@TempDir Path comparison) throws Exception {
         Compare.write(out, out, comparison);
         assertThat(comparison.resolve("compare.md")).content().contains("Serial capacity", "1.00×");
@@ -197,6 +214,7 @@ class BenchSmokeIT {
         steps.addAll(run.contention().steps());
         steps.add(run.surge().reservations().step());
         steps.add(run.surge().hotShows().step());
+        steps.addAll(run.memory().steps());
         steps.addAll(run.sweep().read());
         steps.addAll(run.sweep().write());
         return steps;

@@ -29,6 +29,7 @@ import java.util.concurrent.TimeoutException;
  */
 public final class LoadClient implements AutoCloseable {
 
+    private final Vertx vertx;
     private final HttpClient client;
     private final long timeoutMillis;
 
@@ -40,6 +41,7 @@ public final class LoadClient implements AutoCloseable {
                 .setPipelining(false)
                 .setTcpNoDelay(true)
                 .setKeepAliveTimeout(0); // never close an idle connection
+        this.vertx = vertx;
         this.client = vertx.createHttpClient(options, new PoolOptions().setHttp1MaxSize(connections));
         this.timeoutMillis = timeoutMillis;
         openAll(connections);
@@ -88,6 +90,11 @@ public final class LoadClient implements AutoCloseable {
                         then.handle(Reply.FAILED);
                     }
                 });
+    }
+
+    /** The event loop's Vert.x, for timers between a user's requests. */
+    public Vertx vertx() {
+        return vertx;
     }
 
     private static boolean isTimeout(Throwable failure) {

@@ -57,6 +57,9 @@ final class Csv {
         if (run.contention() != null) {
             steps.addAll(run.contention().steps());
         }
+        if (run.memory() != null) {
+            steps.addAll(run.memory().steps());
+        }
         if (run.surge() != null) {
             steps.add(run.surge().reservations().step());
             steps.add(run.surge().hotShows().step());

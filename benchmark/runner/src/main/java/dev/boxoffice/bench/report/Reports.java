@@ -10,6 +10,7 @@ import dev.boxoffice.bench.load.PhaseResult;
 import dev.boxoffice.bench.load.TimelinePoint;
 import dev.boxoffice.bench.result.DispatchResult;
 import dev.boxoffice.bench.result.LimitsResult;
+import dev.boxoffice.bench.result.MemoryResult;
 import dev.boxoffice.bench.result.RunResult;
 import dev.boxoffice.bench.result.StepResult;
 import dev.boxoffice.bench.result.SteppedResult;
@@ -83,6 +84,19 @@ public final class Reports {
             surgeRow(table, "Surge of reservations", run.surge().reservations(), "serial");
             surgeRow(table, "Surge on hot shows", run.surge().hotShows(), "contention");
         }
+        MemoryResult memory = run.memory();
+        if (memory != null && memory.heap().size() == 4) {
+            MemoryResult.HeapReading end = memory.reading("after reservations");
+            long answered = memory.steps().stream().mapToLong(s -> s.counts().answered()).sum();
+            long failed = memory.steps().stream().mapToLong(s -> s.counts().transportErrors() + s.counts().timeouts()).sum();
+            table.row("Memory: shows far past the budget (" + num(end.budgetMiB(), 0) + " MiB)", (memory.outOfMemory()
+                            ? "**OutOfMemoryError**" : "no OutOfMemoryError") + "; " + answered + " answered, " + failed
+                            + " timeouts or errors; " + memory.mismatches() + " of " + memory.sampled()
+                            + " sampled shows differ after passivation and reload",
+                    "measured per show in memory: " + num(memory.measuredBytesPerShow("start", "after large shows"), 0)
+                            + " bytes (" + memory.largeSeats() + " seats), " + num(memory.measuredBytesPerShow("start",
+                            "after small shows"), 0) + " bytes (" + memory.smallSeats() + " seats)");
+        }
         if (run.service() != null) {
             table.row("Service start to first served request", num(run.service().startMillis(), 0) + " ms", "");
             table.row("Service RSS idle / largest under load", num(run.service().idleRssMiB(), 0) + " / "
@@ -133,7 +147,7 @@ public final class Reports {
         if (surge == null) {
             return;
         }
-        table.row(title + " at " + num(surge.offeredRps() / part.capacityRps(), 1) + "x the " + capacityName + " capacity",
+        table.row(title + " at " + num(part.offeredRps(surge) / part.capacityRps(), 1) + "x the " + capacityName + " capacity",
                 "goodput " + num(surge.perSecond(AnswerKind.OK), 0) + " req/s (" + percent(surge.perSecond(AnswerKind.OK) / part.capacityRps())
                         + " of " + num(part.capacityRps(), 0) + "); p99 2xx / 409 / 503: " + num(surge.p99().get(AnswerKind.OK), 1) + " / "
                         + num(surge.p99().get(AnswerKind.CONFLICT), 1) + " / " + num(surge.p99().get(AnswerKind.REFUSED), 1) + " ms",
@@ -225,6 +239,9 @@ public final class Reports {
         }
         if (run.sweep() != null) {
             sections.add(sweep(run.sweep()));
+        }
+        if (run.memory() != null) {
+            sections.add(memory(run.memory()));
         }
         return sections;
     }
@@ -347,7 +364,7 @@ public final class Reports {
         Table table = new Table("Phase", "Offered req/s", "Goodput (2xx) per s", "409 per s", "503 per s", "Errors",
                 "Timeouts", "2xx p50 / p99 ms", "409 p50 / p99 ms", "503 p50 / p99 ms");
         for (PhaseResult phase : part.step().phases()) {
-            table.row(phase.name(), num(phase.offeredRps(), 0), num(phase.perSecond(AnswerKind.OK), 0),
+            table.row(phase.name(), num(part.offeredRps(phase), 0), num(phase.perSecond(AnswerKind.OK), 0),
                     num(phase.perSecond(AnswerKind.CONFLICT), 0), num(phase.perSecond(AnswerKind.REFUSED), 0),
                     Long.toString(phase.count(AnswerKind.ERROR)), Long.toString(phase.count(AnswerKind.TIMEOUT)),
                     pair(phase, AnswerKind.OK), pair(phase, AnswerKind.CONFLICT), pair(phase, AnswerKind.REFUSED));
@@ -372,6 +389,34 @@ public final class Reports {
                 + num(part.step().cpu().loadGenerator(), 0) + "%; steal " + part.step().cpu().describeSteal()
                 + ". After the surge, the per-second p99 was back under the SLO within " + num(part.recoverySeconds(), 0) + " s.";
         return new Section(title, text, charts, List.of(table));
+    }
+
+    private static Section memory(MemoryResult memory) {
+        Table steps = new Table("Step", "Offered req/s", "2xx", "409", "503", "Other errors", "Timeouts", "p50 ms", "p99 ms",
+                "max ms", "CPU service %", "RSS MiB");
+        for (StepResult s : memory.steps()) {
+            PhaseResult all = s.phases().isEmpty() ? null : s.phases().get(0);
+            steps.row(s.label(), num(s.offeredRps(), 0), Long.toString(s.counts().ok()), Long.toString(s.counts().conflicts()),
+                    all == null ? "–" : Long.toString(all.count(AnswerKind.REFUSED)),
+                    Long.toString(all == null ? s.counts().httpErrors() : all.count(AnswerKind.ERROR)),
+                    Long.toString(s.counts().timeouts()), num(s.latency().p50(), 2), num(s.latency().p99(), 2),
+                    num(s.latency().max(), 1), num(s.cpu().service(), 0), num(s.serviceRssMiB(), 0));
+        }
+        Table heap = new Table("When", "Heap after full GC MiB", "Shows in memory", "Their estimate MiB", "Budget MiB",
+                "Dropped so far");
+        for (MemoryResult.HeapReading r : memory.heap()) {
+            heap.row(r.when(), num(r.heapUsedMiB(), 1), num(r.showsInMemory(), 0), num(r.residentMiB(), 1),
+                    num(r.budgetMiB(), 1), num(r.evicted(), 0));
+        }
+        String text = "Shows of " + memory.largeSeats() + " seats, then of " + memory.smallSeats() + " seats, each reserved into "
+                + "once created, far past the memory budget; then random seats of random shows, most of them dropped from "
+                + "memory and rebuilt from the store. " + memory.sampled() + " sampled shows were read at the end and compared "
+                + "with the reservations acknowledged for them: " + memory.mismatches() + " differ. The service "
+                + (memory.outOfMemory() ? "RAN OUT OF MEMORY." : "never ran out of memory.")
+                + " Measured bytes per show in memory (heap growth over the step / shows in memory): "
+                + num(memory.measuredBytesPerShow("start", "after large shows"), 0) + " (" + memory.largeSeats() + " seats), "
+                + num(memory.measuredBytesPerShow("start", "after small shows"), 0) + " (" + memory.smallSeats() + " seats).";
+        return new Section("Memory bound", text, List.of(), List.of(steps, heap));
     }
 
     private static String pair(PhaseResult phase, AnswerKind kind) {

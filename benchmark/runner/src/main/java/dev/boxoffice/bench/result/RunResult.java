@@ -7,5 +7,5 @@ import java.util.Map;
 /** Everything one run measured, written as results.json and read back by the compare mode. */
 public record RunResult(String startedAt, double durationSeconds, Machine machine, Pinning pinning,
         Map<String, String> options, ServiceFacts service, LimitsResult limits, DispatchResult dispatch,
-        SteppedResult serial, SteppedResult contention, SurgeResult surge, SweepResult sweep, List<String> notes) {
+        SteppedResult serial, SteppedResult contention, SurgeResult surge, SweepResult sweep, MemoryResult memory, List<String> notes) {
 }

@@ -15,13 +15,19 @@ public record SurgeResult(Part reservations, Part hotShows) {
 
     /**
      * @param capacityRps        the capacity the rates are multiples of
+     * @param requestsPerArrival requests each arrival of the schedule sends, at least (a hot-show user: two)
      * @param surgeStartSeconds  when the surge phase began, in seconds since the run started (as the timeline)
      * @param surgeSeconds       how long it lasted
      * @param recoverySeconds    after the surge, seconds until the per-second p99 was back under the SLO and stayed
      *                           there; NaN if it never was
      */
-    public record Part(String description, double capacityRps, StepResult step, double surgeStartSeconds,
-            double surgeSeconds, double recoverySeconds) {
+    public record Part(String description, double capacityRps, StepResult step, double requestsPerArrival,
+            double surgeStartSeconds, double surgeSeconds, double recoverySeconds) {
+
+        /** The rate offered in a phase, in requests per second (an arrival may send more than one). */
+        public double offeredRps(PhaseResult phase) {
+            return phase.offeredRps() * requestsPerArrival;
+        }
 
         public PhaseResult phase(String name) {
             return step.phases().stream().filter(p -> p.name().equals(name)).findFirst().orElse(null);

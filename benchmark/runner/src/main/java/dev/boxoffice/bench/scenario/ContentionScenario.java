@@ -22,6 +22,8 @@ import java.util.UUID;
 public final class ContentionScenario {
 
     static final int MAX_ATTEMPTS = 5;
+    private static final int MAX_CANCEL_ATTEMPTS = 30;
+    private static final long RETRY_AFTER_MILLIS = 1000; // the service's Retry-After
 
     private final Bench bench;
     private final String baseUrl;
@@ -75,10 +77,18 @@ public final class ContentionScenario {
                 if (reply.isSuccess()) {
                     // Cancelled even when the step is ending (the drain waits for it): a seat left reserved would
                     // stay taken for every later step and turn them into cheap 409s.
-                    client.send(HttpMethod.PATCH, ShowsApi.seat(show, seat), ShowsApi.CANCEL, System.nanoTime(), recorder,
-                            false, cancelled -> { });
+                    cancel(show, seat, System.nanoTime(), 1);
                 } else if (reply.status() == 409 && attempt < MAX_ATTEMPTS && !recorder.closing()) {
                     reserve(System.nanoTime(), attempt + 1);
+                }
+            });
+        }
+
+        /** A refused cancellation (503) is sent again after its Retry-After, as a client holding a seat would. */
+        private void cancel(UUID show, int seat, long intendedNanos, int attempt) {
+            client.send(HttpMethod.PATCH, ShowsApi.seat(show, seat), ShowsApi.CANCEL, intendedNanos, recorder, false, reply -> {
+                if (reply.status() == 503 && attempt < MAX_CANCEL_ATTEMPTS) {
+                    client.vertx().setTimer(RETRY_AFTER_MILLIS, t -> cancel(show, seat, System.nanoTime(), attempt + 1));
                 }
             });
         }

@@ -67,7 +67,7 @@ public final class SurgeScenario {
         String description = "reservations of free seats across " + showCount + " shows: " + num(capacity / 2) + " req/s, then "
                 + num(capacity * factor) + " req/s (" + num(factor) + "x the serial capacity " + num(capacity) + ") for "
                 + num(schedule.phases().get(1).seconds()) + " s, then " + num(capacity / 2) + " req/s again";
-        return measure(description, "reservations", capacity, schedule, recorder -> intended -> {
+        return measure(description, "reservations", capacity, 1, schedule, recorder -> intended -> {
             long i = next[0]++;
             UUID show = shows.get((int) (i % shows.size()));
             int seat = (int) ((i / shows.size()) % seats);
@@ -87,7 +87,7 @@ public final class SurgeScenario {
         String description = "the contention scenario's users on " + hotShows + " shows of " + seats + " seats: "
                 + num(capacity / 2) + " req/s, then " + num(capacity * factor) + " req/s (" + num(factor)
                 + "x the contention capacity " + num(capacity) + "), then " + num(capacity / 2) + " req/s again";
-        return measure(description, "hot shows", capacity, users, recorder -> intended ->
+        return measure(description, "hot shows", capacity, 2, users, recorder -> intended ->
                 new ContentionScenario.User(client, recorder, shows, seats, random).reserve(intended, 1));
     }
 
@@ -98,16 +98,17 @@ public final class SurgeScenario {
                 new Phase(AFTER, capacity / 2, calm)));
     }
 
-    private SurgeResult.Part measure(String description, String label, double capacity, ArrivalSchedule schedule,
+    private SurgeResult.Part measure(String description, String label, double capacity, double requestsPerArrival,
+            ArrivalSchedule schedule,
             Function<StepRecorder, LongConsumer> arrivals) {
         double stepStart = (System.nanoTime() - bench.progress().runStartNanos()) / 1e9;
         double surgeStart = stepStart + schedule.phases().get(0).seconds();
         double surgeSeconds = schedule.phases().get(1).seconds();
-        StepResult step = bench.step("surge", label, schedule.phases().get(1).perSecond(),
+        StepResult step = bench.step("surge", label, schedule.phases().get(1).perSecond() * requestsPerArrival,
                 bench.options().integer("surge-connections"), schedule.totalSeconds(),
                 recorder -> OpenLoop.start(bench.vertx(), schedule, recorder, arrivals.apply(recorder)));
         double recovery = SurgeResult.Part.recovery(step.timeline(), surgeStart + surgeSeconds, bench.options().number("slo-ms"));
-        return new SurgeResult.Part(description, capacity, step, surgeStart, surgeSeconds, recovery);
+        return new SurgeResult.Part(description, capacity, step, requestsPerArrival, surgeStart, surgeSeconds, recovery);
     }
 
     private static String num(double value) {

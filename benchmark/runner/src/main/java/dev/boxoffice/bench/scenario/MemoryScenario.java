@@ -1,0 +1,182 @@
+package dev.boxoffice.bench.scenario;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.boxoffice.bench.BenchOptions;
+import dev.boxoffice.bench.load.LoadClient;
+import dev.boxoffice.bench.load.OpenLoop;
+import dev.boxoffice.bench.load.StepRecorder;
+import dev.boxoffice.bench.result.MemoryResult;
+import dev.boxoffice.bench.result.StepResult;
+import dev.boxoffice.bench.system.BlockingHttp;
+import io.vertx.core.http.HttpMethod;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.SplittableRandom;
+import java.util.TreeSet;
+import java.util.UUID;
+
+/**
+ * Valid traffic against the memory bound: {@code --memory-large-shows} shows of 10,000 seats, then
+ * {@code --memory-small-shows} shows of 50 seats, each reserved into as it is created, far past the service's memory
+ * budget; then reservations of random seats across all of them, so most land on shows that were dropped from memory
+ * and must be rebuilt from the store. Every request must be answered (2xx, 409 or a fast 503), the service must not
+ * run out of memory, and a sample of shows must serve exactly the reservations that were acknowledged. Run it with a
+ * small heap, for example {@code --service-jvm-options=-Xmx256m}.
+ */
+public final class MemoryScenario {
+
+    static final int LARGE_SEATS = 10_000;
+    static final int SMALL_SEATS = 50;
+    private static final int SAMPLE_EVERY = 1_000;
+    private static final HttpClient HTTP = BlockingHttp.client(Duration.ofSeconds(5));
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final Bench bench;
+    private final String baseUrl;
+    private final long servicePid;
+    private final Map<UUID, Set<Integer>> acknowledged = new HashMap<>(); // sampled shows only
+    private final List<UUID> shows = new ArrayList<>();
+
+    public MemoryScenario(Bench bench, String baseUrl, long servicePid) {
+        this.bench = bench;
+        this.baseUrl = baseUrl;
+        this.servicePid = servicePid;
+    }
+
+    public MemoryResult run() {
+        BenchOptions options = bench.options();
+        double rate = options.number("memory-rate");
+        List<StepResult> steps = new ArrayList<>();
+        List<MemoryResult.HeapReading> heap = new ArrayList<>();
+        try (LoadClient client = bench.client(baseUrl, options.integer("connections"))) {
+            heap.add(heapReading("start"));
+            steps.add(createShows(client, "large shows", options.integer("memory-large-shows"), LARGE_SEATS, rate));
+            heap.add(heapReading("after large shows"));
+            steps.add(createShows(client, "small shows", options.integer("memory-small-shows"), SMALL_SEATS, rate));
+            heap.add(heapReading("after small shows"));
+            steps.add(reserveAcross(client, options.number("memory-reserve-rate"), options.number("memory-reserve-seconds")));
+            heap.add(heapReading("after reservations"));
+        }
+        int mismatches = 0;
+        for (Map.Entry<UUID, Set<Integer>> sample : acknowledged.entrySet()) {
+            if (!sample.getValue().equals(reservedSeats(sample.getKey()))) {
+                mismatches++;
+            }
+        }
+        return new MemoryResult(LARGE_SEATS, SMALL_SEATS, steps, heap, acknowledged.size(), mismatches, outOfMemoryLogged());
+    }
+
+    /** {@code count} new shows at {@code rate} per second, each reserved into once created (two requests a show). */
+    private StepResult createShows(LoadClient client, String label, int count, int seats, double rate) {
+        bench.progress().info("memory: " + count + " shows of " + seats + " seats at " + Math.round(rate) + " per s");
+        int first = shows.size();
+        for (int i = 0; i < count; i++) {
+            shows.add(UUID.randomUUID());
+        }
+        int[] next = {first};
+        return bench.step("memory", label, rate * 2, bench.options().integer("connections"), count / rate,
+                recorder -> OpenLoop.start(bench.vertx(), rate, recorder, intended -> {
+                    if (next[0] == first + count) {
+                        return;
+                    }
+                    int index = next[0]++;
+                    UUID show = shows.get(index);
+                    client.send(HttpMethod.POST, "/shows", ShowsApi.createShow(show, seats), intended, recorder, false, created -> {
+                        if (created.isSuccess()) {
+                            reserve(client, recorder, show, index % seats, System.nanoTime(), index % SAMPLE_EVERY == 0);
+                        }
+                    });
+                }));
+    }
+
+    /** Random seats of random shows: most were dropped from memory long ago and are rebuilt from the store. */
+    private StepResult reserveAcross(LoadClient client, double rate, double seconds) {
+        SplittableRandom random = new SplittableRandom(42);
+        return bench.step("memory", "reservations across all shows", rate, bench.options().integer("connections"), seconds,
+                recorder -> OpenLoop.start(bench.vertx(), rate, recorder, intended -> {
+                    int index = random.nextInt(shows.size());
+                    int seats = index < bench.options().integer("memory-large-shows") ? LARGE_SEATS : SMALL_SEATS;
+                    reserve(client, recorder, shows.get(index), random.nextInt(seats), intended, index % SAMPLE_EVERY == 0);
+                }));
+    }
+
+    private void reserve(LoadClient client, StepRecorder recorder, UUID show, int seat, long intended, boolean sampled) {
+        client.send(HttpMethod.PATCH, ShowsApi.seat(show, seat), ShowsApi.RESERVE, intended, recorder, true, reply -> {
+            if (sampled && reply.isSuccess()) {
+                acknowledged.computeIfAbsent(show, s -> new TreeSet<>()).add(seat);
+            } else if (sampled) {
+                acknowledged.computeIfAbsent(show, s -> new TreeSet<>());
+            }
+        });
+    }
+
+    /** The seats the service now reports reserved for {@code show} (read after the load, one at a time). */
+    private Set<Integer> reservedSeats(UUID show) {
+        try {
+            HttpResponse<String> response = HTTP.send(HttpRequest.newBuilder(URI.create(baseUrl + ShowsApi.show(show)))
+                    .timeout(Duration.ofSeconds(30)).build(), HttpResponse.BodyHandlers.ofString());
+            Set<Integer> reserved = new TreeSet<>();
+            if (response.statusCode() == 200) {
+                for (JsonNode seat : JSON.readTree(response.body()).get("seats")) {
+                    if (seat.get("status").asText().equals("RESERVED")) {
+                        reserved.add(seat.get("number").asInt());
+                    }
+                }
+            }
+            return reserved;
+        } catch (IOException e) {
+            return Set.of(-1); // no answer: counts as a mismatch
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** The service's heap after a full collection (jcmd GC.run), and its own memory figures. */
+    private MemoryResult.HeapReading heapReading(String when) {
+        if (servicePid > 0) {
+            try {
+                new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "jcmd").toString(),
+                        Long.toString(servicePid), "GC.run").redirectErrorStream(true)
+                        .redirectOutput(ProcessBuilder.Redirect.DISCARD).start().waitFor();
+            } catch (IOException e) {
+                bench.progress().info("memory: jcmd GC.run failed (" + e.getMessage() + "); heap figures include garbage");
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        Map<String, Double> metrics = ServiceMetrics.values(baseUrl);
+        double mib = 1024 * 1024;
+        return new MemoryResult.HeapReading(when,
+                metrics.getOrDefault("jvm_memory_used_bytes{area=\"heap\"}", Double.NaN) / mib,
+                metrics.getOrDefault("boxoffice_entities_in_memory", Double.NaN),
+                metrics.getOrDefault("boxoffice_entities_resident_bytes", Double.NaN) / mib,
+                metrics.getOrDefault("boxoffice_entities_memory_budget_bytes", Double.NaN) / mib,
+                metrics.getOrDefault("boxoffice_entities_evicted_total", Double.NaN));
+    }
+
+    private boolean outOfMemoryLogged() {
+        try (var logs = Files.list(bench.logDirectory())) {
+            for (Path log : logs.filter(p -> p.getFileName().toString().startsWith("boxoffice-service")).toList()) {
+                if (Files.readString(log).contains("OutOfMemoryError")) {
+                    return true;
+                }
+            }
+            return false;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+}
