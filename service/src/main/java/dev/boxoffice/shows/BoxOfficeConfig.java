@@ -34,8 +34,13 @@ public interface BoxOfficeConfig {
          */
         Optional<MemorySize> memoryBudget();
 
-        /** A request is refused (503 OVERLOADED) when the oldest request queued for its show has waited this long. */
-        @WithDefault("100ms")
+        /**
+         * A request is refused (503 OVERLOADED) when the oldest request queued for its show has waited this long. Above
+         * the stalls of a shared host (100-600 ms at worst, measured), which should delay requests, not refuse them:
+         * the bound is there so that one show its single writer cannot keep up with does not hold the whole in-flight
+         * bound.
+         */
+        @WithDefault("500ms")
         Duration maxQueueDelay();
 
         /** A snapshot is stored every this many events of a show (0: never). */

@@ -130,7 +130,7 @@ public final class BenchRun {
                 if (options.runs("surge")) {
                     progress.phase("surge: calm, a surge beyond capacity, calm again");
                     surge = new SurgeScenario(bench, baseUrl).run(serial == null ? 0 : serial.capacityRps(),
-                            contention == null ? 0 : contention.capacityRps());
+                            contention == null ? 0 : contention.capacityRps(), notes);
                 }
                 if (options.runs("sweep")) {
                     progress.phase("sweep: closed-loop concurrency sweep");
@@ -255,8 +255,7 @@ public final class BenchRun {
             steps.addAll(contention.steps());
         }
         if (surge != null) {
-            steps.add(surge.reservations().step());
-            steps.add(surge.hotShows().step());
+            surge.parts().forEach(part -> steps.add(part.step()));
         }
         if (memory != null) {
             steps.addAll(memory.steps());

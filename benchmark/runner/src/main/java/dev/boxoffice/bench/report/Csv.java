@@ -61,8 +61,7 @@ final class Csv {
             steps.addAll(run.memory().steps());
         }
         if (run.surge() != null) {
-            steps.add(run.surge().reservations().step());
-            steps.add(run.surge().hotShows().step());
+            run.surge().parts().forEach(part -> steps.add(part.step()));
         }
         if (run.sweep() != null) {
             steps.addAll(run.sweep().read());

@@ -80,8 +80,10 @@ public final class Reports {
             table.row("Contention capacity", capacity(run.contention()),
                     serial != null ? percent(run.contention().capacityRps() / serial.capacityRps()) + " of serial capacity" : "");
         }
-        if (run.surge() != null) {
+        if (run.surge() != null && run.surge().reservations() != null) {
             surgeRow(table, "Surge of reservations", run.surge().reservations(), "serial");
+        }
+        if (run.surge() != null && run.surge().hotShows() != null) {
             surgeRow(table, "Surge on hot shows", run.surge().hotShows(), "contention");
         }
         MemoryResult memory = run.memory();
@@ -233,8 +235,10 @@ public final class Reports {
         if (run.contention() != null) {
             sections.add(stepped("Contention on hot shows", run.contention()));
         }
-        if (run.surge() != null) {
+        if (run.surge() != null && run.surge().reservations() != null) {
             sections.add(surge("Surge of reservations", run.surge().reservations()));
+        }
+        if (run.surge() != null && run.surge().hotShows() != null) {
             sections.add(surge("Surge on hot shows", run.surge().hotShows()));
         }
         if (run.sweep() != null) {

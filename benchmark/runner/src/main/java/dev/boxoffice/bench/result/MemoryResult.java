@@ -33,8 +33,12 @@ public record MemoryResult(int largeSeats, int smallSeats, List<StepResult> step
     public double measuredBytesPerShow(String before, String after) {
         HeapReading a = reading(before);
         HeapReading b = reading(after);
-        return a == null || b == null || b.showsInMemory() <= a.showsInMemory() ? Double.NaN
-                : (b.heapUsedMiB() - a.heapUsedMiB()) * 1024 * 1024 / (b.showsInMemory() - a.showsInMemory());
+        if (a == null || b == null) {
+            return Double.NaN;
+        }
+        double held = Double.isNaN(a.showsInMemory()) ? 0 : a.showsInMemory(); // no gauge yet: no show loaded
+        return b.showsInMemory() > held
+                ? (b.heapUsedMiB() - a.heapUsedMiB()) * 1024 * 1024 / (b.showsInMemory() - held) : Double.NaN;
     }
 
     public HeapReading reading(String when) {

@@ -3,15 +3,22 @@ package dev.boxoffice.bench.result;
 import dev.boxoffice.bench.load.PhaseResult;
 import dev.boxoffice.bench.load.TimelinePoint;
 import java.util.List;
+import java.util.Objects;
+import java.util.stream.Stream;
 
 /**
  * A surge: a calm phase, a surge phase at a multiple of a capacity measured in the same run, and a calm phase again,
  * on one continuous arrival schedule, for reservations across many shows and for a few hot shows.
  *
- * @param reservations       the surge of reservations, against the serial capacity
- * @param hotShows           the surge on hot shows, against the contention capacity
+ * @param reservations       the surge of reservations, against the serial capacity; null when skipped
+ * @param hotShows           the surge on hot shows, against the contention capacity; null when skipped
  */
 public record SurgeResult(Part reservations, Part hotShows) {
+
+    /** The parts that ran. */
+    public List<Part> parts() {
+        return Stream.of(reservations, hotShows).filter(Objects::nonNull).toList();
+    }
 
     /**
      * @param capacityRps        the capacity the rates are multiples of

@@ -3,6 +3,7 @@ package dev.boxoffice.bench.scenario;
 import dev.boxoffice.bench.load.StepRecorder;
 import dev.boxoffice.bench.result.StepResult;
 import java.io.PrintStream;
+import dev.boxoffice.bench.load.AnswerKind;
 import java.util.Locale;
 
 /** Progress lines on the console: what runs now, how it goes, and an upper bound of the time left. */
@@ -40,10 +41,11 @@ public final class Progress {
     }
 
     void stepDone(StepResult step) {
-        print(String.format(Locale.ROOT, "   %s %s: done, %.0f answered/s, p50 %.2f ms, p99 %.2f ms, max %.1f ms, errors %d,"
+        print(String.format(Locale.ROOT, "   %s %s: done, %.0f answered/s, p50 %.2f ms, p99 %.2f ms, max %.1f ms, errors %d (503: %d),"
                         + " cpu service %.0f%% db %.0f%% loadgen %.0f%%, cores busy %s%%, steal %s%%", step.scenario(),
                 step.label(), step.achievedRps(), step.latency().p50(), step.latency().p99(), step.latency().max(),
-                step.counts().errors(), step.cpu().service(), step.cpu().database(), step.cpu().loadGenerator(),
+                step.counts().errors(), step.phases().stream().mapToLong(p -> p.count(AnswerKind.REFUSED)).sum(),
+                step.cpu().service(), step.cpu().database(), step.cpu().loadGenerator(),
                 step.cpu().describeCores(), step.cpu().describeSteal()));
     }
 

@@ -41,19 +41,29 @@ public final class SurgeScenario {
         this.baseUrl = baseUrl;
     }
 
-    public SurgeResult run(double serialCapacity, double contentionCapacity) {
+    /**
+     * Each part needs its capacity: measured in this run, or given with --surge-base-rps / --surge-hot-base-rps; a
+     * part without one is skipped (null) and {@code notes} says why.
+     */
+    public SurgeResult run(double serialCapacity, double contentionCapacity, List<String> notes) {
         BenchOptions options = bench.options();
         double base = options.number("surge-base-rps") > 0 ? options.number("surge-base-rps") : serialCapacity;
         double hotBase = options.number("surge-hot-base-rps") > 0 ? options.number("surge-hot-base-rps") : contentionCapacity;
-        if (!(base > 0) || !(hotBase > 0)) {
-            throw new IllegalArgumentException("surge needs the serial and contention capacities: run it with serial and "
-                    + "contention, or give --surge-base-rps and --surge-hot-base-rps");
-        }
         try (LoadClient client = bench.client(baseUrl, options.integer("surge-connections"))) {
-            SurgeResult.Part reservations = reservations(client, base, options.number("surge-factor"));
-            SurgeResult.Part hot = hotShows(client, hotBase, options.number("surge-hot-factor"));
+            SurgeResult.Part reservations = base > 0 ? reservations(client, base, options.number("surge-factor"))
+                    : skipped("the surge of reservations", "serial", "--surge-base-rps", notes);
+            SurgeResult.Part hot = hotBase > 0 ? hotShows(client, hotBase, options.number("surge-hot-factor"))
+                    : skipped("the surge on hot shows", "contention", "--surge-hot-base-rps", notes);
             return new SurgeResult(reservations, hot);
         }
+    }
+
+    private SurgeResult.Part skipped(String part, String scenario, String option, List<String> notes) {
+        String note = "surge: " + part + " was skipped: no " + scenario + " capacity (the " + scenario
+                + " scenario did not run or no step met the SLO) and no " + option + ".";
+        bench.progress().info(note);
+        notes.add(note);
+        return null;
     }
 
     private SurgeResult.Part reservations(LoadClient client, double capacity, double factor) {
