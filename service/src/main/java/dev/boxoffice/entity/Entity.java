@@ -32,7 +32,7 @@ final class Entity<C, E, S> {
 
     /**
      * The bytes an entity holds besides its state: this object, its queue, its id and stream name, and its entry in
-     * the runtime's map (a 64-bit JVM with compressed references; checked by EntityMemoryTest).
+     * the runtime's map (a 64-bit JVM with compressed references; checked by EntityOverheadTest).
      */
     static final long OVERHEAD_BYTES = 400;
 

@@ -49,6 +49,15 @@ public class FallbackRoutes {
     }
 
     private void send(RoutingContext ctx, Problem problem) {
-        Problems.send(ctx, json, problem);
+        if (ctx.response().ended()) {
+            return;
+        }
+        try {
+            ctx.response().setStatusCode(problem.status())
+                    .putHeader(HttpHeaders.CONTENT_TYPE, Problem.MEDIA_TYPE)
+                    .end(json.writeValueAsString(problem));
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            ctx.response().setStatusCode(problem.status()).end();
+        }
     }
 }

@@ -25,7 +25,7 @@ import org.eclipse.microprofile.openapi.models.responses.APIResponses;
  */
 public class ProblemResponses implements OASFilter {
 
-    static final String SCHEMA = "Problem";
+    private static final String SCHEMA = "Problem";
 
     @Override
     public void filterOpenAPI(OpenAPI openAPI) {
@@ -33,13 +33,11 @@ public class ProblemResponses implements OASFilter {
         openAPI.getComponents().addSchema("Violation", OASFactory.createSchema().addType(SchemaType.OBJECT)
                 .addProperty("field", string()).addProperty("message", string()).required(List.of("field", "message")));
         for (PathItem path : openAPI.getPaths().getPathItems().values()) {
-            for (Map.Entry<PathItem.HttpMethod, Operation> entry : path.getOperations().entrySet()) {
-                complete(entry.getKey(), entry.getValue());
-            }
+            path.getOperations().values().forEach(ProblemResponses::complete);
         }
     }
 
-    private static void complete(PathItem.HttpMethod method, Operation operation) {
+    private static void complete(Operation operation) {
         APIResponses responses = operation.getResponses();
         Map<String, String> added = new TreeMap<>();
         boolean hasBody = operation.getRequestBody() != null;
