@@ -19,6 +19,8 @@ import jakarta.ws.rs.GET;
 import jakarta.ws.rs.PATCH;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
+import jakarta.ws.rs.core.Context;
+import io.vertx.ext.web.RoutingContext;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import java.net.URI;
@@ -50,10 +52,12 @@ public class ShowResource {
 
     private final ShowService shows;
     private final ShowViewReadModel listing;
+    private final Admission admission;
 
-    public ShowResource(ShowService shows, ShowViewReadModel listing) {
+    public ShowResource(ShowService shows, ShowViewReadModel listing, Admission admission) {
         this.shows = shows;
         this.listing = listing;
+        this.admission = admission;
     }
 
     @GET
@@ -77,7 +81,11 @@ public class ShowResource {
     @APIResponse(responseCode = "409", description = "A show with this id exists (SHOW_ALREADY_EXISTS)")
     public Uni<RestResponse<ShowView>> create(
             @Valid @NotNull CreateShowRequest request,
-            @RestHeader(CORRELATION_ID) @Size(max = 128) String correlationId) {
+            @RestHeader(CORRELATION_ID) @Size(max = 128) String correlationId,
+            @Context RoutingContext http) {
+        if (!admission.admitHall(http, request.maxSeats())) {
+            throw overloaded("The service is building and sending as many whole halls as its bound allows.");
+        }
         var command = new CreateShow(request.showId(), request.title(), request.maxSeats());
         return shows.handle(command, correlationId).map(outcome -> {
             ShowView show = ShowView.of(showAfter(outcome));
@@ -90,9 +98,12 @@ public class ShowResource {
     @Operation(summary = "A show with all its seats, served from memory")
     @APIResponse(responseCode = "200", description = "The show")
     @APIResponse(responseCode = "404", description = "No such show (SHOW_NOT_FOUND)")
-    public Uni<ShowView> get(@RestPath String showId) {
+    public Uni<ShowView> get(@RestPath String showId, @Context RoutingContext http) {
         return shows.show(parseShowId(showId)).map(state -> {
             if (state instanceof ShowState.Show show) {
+                if (!admission.admitHall(http, show.seatCount())) {
+                    throw overloaded("The service is building and sending as many whole halls as its bound allows.");
+                }
                 return ShowView.of(show);
             }
             throw rejected(new Rejection(Rejection.Code.SHOW_NOT_FOUND, "Show " + showId + " does not exist."));
@@ -110,9 +121,13 @@ public class ShowResource {
             @RestPath String showId,
             @RestPath String seatNum,
             @Valid @NotNull SeatActionRequest request,
-            @RestHeader(CORRELATION_ID) @Size(max = 128) String correlationId) {
+            @RestHeader(CORRELATION_ID) @Size(max = 128) String correlationId,
+            @Context RoutingContext http) {
         UUID id = parseShowId(showId);
         int seat = parseSeatNumber(seatNum);
+        if (request.action() != SeatActionRequest.Action.CANCEL_RESERVATION && admission.cancellationsOnly(http)) {
+            throw overloaded("The service has as many requests in flight as it can finish soon.");
+        }
         ShowCommand command = switch (request.action()) {
             case RESERVE -> new ReserveSeat(id, seat);
             case CANCEL_RESERVATION -> new CancelSeatReservation(id, seat);
@@ -135,6 +150,10 @@ public class ShowResource {
         };
         String title = status == 404 ? "Not found" : "Conflict with the current state";
         return new ProblemException(Problem.of(status, title, rejection.code().name(), rejection.message()));
+    }
+
+    private static ProblemException overloaded(String detail) {
+        return new ProblemException(Problem.overloaded(detail));
     }
 
     private static UUID parseShowId(String showId) {

@@ -1,30 +1,93 @@
 package dev.boxoffice.http;
 
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.databind.SerializerProvider;
+import com.fasterxml.jackson.databind.annotation.JsonSerialize;
+import com.fasterxml.jackson.databind.ser.std.StdSerializer;
 import dev.boxoffice.domain.Seat;
 import dev.boxoffice.domain.SeatStatus;
 import dev.boxoffice.domain.ShowState;
+import java.io.IOException;
 import java.math.BigDecimal;
-import java.util.ArrayList;
+import java.util.AbstractList;
 import java.util.List;
 
-/** A show as the API shows it: seats in number order. */
+/**
+ * A show as the API shows it: seats in number order. Its seats are a view of the show's seat map, written straight
+ * from it: a hall of 10,000 seats is about 480 KB of JSON, and making an object per seat first cost more than the
+ * rest of the request.
+ */
+@JsonSerialize(using = ShowView.Writer.class)
 public record ShowView(String id, String title, List<SeatView> seats) {
 
     private static final String AVAILABLE = SeatStatus.AVAILABLE.name();
     private static final String RESERVED = SeatStatus.RESERVED.name();
 
     static ShowView of(ShowState.Show show) {
-        List<SeatView> seats = new ArrayList<>(show.seatCount());
-        for (int number = 0; number < show.seatCount(); number++) {
-            seats.add(new SeatView(number, show.seatMap().isReserved(number) ? RESERVED : AVAILABLE, show.price()));
-        }
-        return new ShowView(show.id().toString(), show.title(), seats);
+        return new ShowView(show.id().toString(), show.title(), new Seats(show));
     }
 
     public record SeatView(int number, String status, BigDecimal price) {
 
         static SeatView of(Seat seat) {
             return new SeatView(seat.number(), seat.status().name(), seat.price());
+        }
+    }
+
+    /** The seats of a show, each made only when asked for. */
+    private static final class Seats extends AbstractList<SeatView> {
+
+        private final ShowState.Show show;
+
+        Seats(ShowState.Show show) {
+            this.show = show;
+        }
+
+        @Override
+        public SeatView get(int number) {
+            return new SeatView(number, status(show, number), show.price());
+        }
+
+        @Override
+        public int size() {
+            return show.seatCount();
+        }
+    }
+
+    private static String status(ShowState.Show show, int number) {
+        return show.seatMap().isReserved(number) ? RESERVED : AVAILABLE;
+    }
+
+    /** Writes the same JSON as Jackson would for the record, without a seat object or a price rendering per seat. */
+    static final class Writer extends StdSerializer<ShowView> {
+
+        Writer() {
+            super(ShowView.class);
+        }
+
+        @Override
+        public void serialize(ShowView view, JsonGenerator json, SerializerProvider provider) throws IOException {
+            json.writeStartObject();
+            json.writeStringField("id", view.id());
+            json.writeStringField("title", view.title());
+            json.writeArrayFieldStart("seats");
+            if (view.seats() instanceof Seats seats) {
+                String price = seats.show.price().toString();
+                for (int number = 0; number < seats.size(); number++) {
+                    json.writeStartObject();
+                    json.writeNumberField("number", number);
+                    json.writeStringField("status", status(seats.show, number));
+                    json.writeFieldName("price");
+                    json.writeNumber(price);
+                    json.writeEndObject();
+                }
+            } else {
+                for (SeatView seat : view.seats()) {
+                    provider.defaultSerializeValue(seat, json);
+                }
+            }
+            json.writeEndArray();
+            json.writeEndObject();
         }
     }
 }

@@ -92,6 +92,19 @@ public interface BoxOfficeConfig {
         @WithDefault("512")
         int maxInFlight();
 
+        /**
+         * Seat changes admitted past max-in-flight, for cancellations only: a cancellation frees a seat, and refusing
+         * it under a surge leaves the seat taken until the client retries, which turns a hot show's surge into 409s.
+         */
+        @WithDefault("256")
+        int cancellationHeadroom();
+
+        /**
+         * Bytes of answers that list a whole hall (a show with every seat) being built and sent at once; past it such
+         * a request is refused at once (503 OVERLOADED). A count of requests alone does not bound them: one hall of
+         * 10,000 seats is about half a megabyte of JSON. Default: 5 % of the maximum heap.
+         */
+        Optional<MemorySize> maxHallBytes();
     }
 
     interface Admin {

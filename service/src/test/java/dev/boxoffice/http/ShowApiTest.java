@@ -201,7 +201,7 @@ class ShowApiTest {
         given().when().get("/q/swagger-ui/").then().statusCode(200);
     }
 
-    private static void awaitAnAppendWaitingForTheLock(Connection db) {
+    static void awaitAnAppendWaitingForTheLock(Connection db) {
         await().atMost(Duration.ofSeconds(10)).until(() -> {
             try (var query = db.prepareStatement(
                     "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE 'INSERT INTO events%'");
@@ -226,7 +226,7 @@ class ShowApiTest {
         return seatAction(id, Integer.toString(seat), "RESERVE").then();
     }
 
-    private static io.restassured.response.Response seatAction(UUID id, String seat, String action) {
+    static io.restassured.response.Response seatAction(UUID id, String seat, String action) {
         return given().contentType(ContentType.JSON).body("{\"action\":\"" + action + "\"}")
                 .when().patch("/shows/" + id + "/seats/" + seat);
     }

@@ -37,7 +37,10 @@ class MemoryBudgetIT {
         EmbeddedDatabase db = TestDatabase.shared();
         Map<String, String> settings = Map.of("quarkus.datasource.reactive.url", db.reactiveUrl(),
                 "quarkus.datasource.jdbc.url", db.jdbcUrl(), "quarkus.datasource.username", EmbeddedDatabase.USER,
-                "boxoffice.entities.memory-budget", Long.toString(BUDGET));
+                "boxoffice.entities.memory-budget", Long.toString(BUDGET),
+                // room for the 16 answers in flight, each listing a whole hall (the default, 5 % of 64 MB, holds 2):
+                // the subject here is the budget of shows in memory, not the bound on answers
+                "boxoffice.admission.max-hall-bytes", "24M");
         try (ServiceProcess service = ServiceProcess.start("64m", settings, work)) {
             List<UUID> shows = new ArrayList<>();
             for (int i = 0; i < SHOWS; i++) {

@@ -55,9 +55,11 @@ public final class BenchOptions {
         option("surge-hot-base-rps", "0", "surge: the contention capacity to multiply (default 0: as measured by contention in this run)");
         option("memory-large-shows", "5000", "memory: shows of 10,000 seats created (and reserved into) first");
         option("memory-small-shows", "1000000", "memory: shows of 50 seats created (and reserved into) next");
-        option("memory-rate", "4000", "memory: shows created per second (each followed by a reservation)");
+        option("memory-rate", "4000", "memory: shows of 50 seats created per second (each followed by a reservation)");
+        option("memory-large-rate", "500", "memory: shows of 10,000 seats created per second (each answer lists the whole hall, about 480 KB)");
         option("memory-reserve-rate", "4000", "memory: reservations per second across all shows, last");
         option("memory-reserve-seconds", "30", "memory: how long the reservations across all shows last");
+        option("memory-connections", "2048", "memory: HTTP connections (more than the service admits at once, so that it, not the generator, decides what waits)");
         option("sweep-connections", "1,5,10,20,40", "sweep: closed-loop connection counts");
         option("sweep-seconds", "8", "sweep: seconds per level and operation");
         option("dispatch-connections", "40", "dispatch and HTTP limit: closed-loop connections");
@@ -123,12 +125,12 @@ public final class BenchOptions {
     }
 
     private void validate() {
-        for (String name : List.of("slo-ms", "step-seconds", "warmup-rate", "sweep-seconds", "memory-rate",
+        for (String name : List.of("slo-ms", "step-seconds", "warmup-rate", "sweep-seconds", "memory-rate", "memory-large-rate",
                 "memory-reserve-rate", "memory-reserve-seconds",
                 "dispatch-seconds", "limits-seconds", "surge-factor", "surge-hot-factor", "surge-seconds", "surge-calm-seconds")) {
             positive(name);
         }
-        for (String name : List.of("connections", "timeout-ms", "seats", "hot-shows", "surge-connections", "surge-seats",
+        for (String name : List.of("connections", "timeout-ms", "seats", "hot-shows", "surge-connections", "memory-connections", "surge-seats",
                 "memory-large-shows", "memory-small-shows",
                 "hot-seats", "dispatch-connections", "limits-clients", "limits-batch")) {
             if (integer(name) < 1) {

@@ -291,7 +291,8 @@ public final class BenchRun {
             seconds += 2 * (2 * options.number("surge-calm-seconds") + options.number("surge-seconds") + 10);
         }
         if (options.runs("memory")) {
-            seconds += (options.integer("memory-large-shows") + options.integer("memory-small-shows")) / options.number("memory-rate")
+            seconds += options.integer("memory-large-shows") / options.number("memory-large-rate")
+                    + options.integer("memory-small-shows") / options.number("memory-rate")
                     + options.number("memory-reserve-seconds") + 30;
         }
         if (options.runs("sweep")) {

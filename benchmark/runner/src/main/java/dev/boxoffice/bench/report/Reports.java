@@ -92,7 +92,9 @@ public final class Reports {
             long answered = memory.steps().stream().mapToLong(s -> s.counts().answered()).sum();
             long failed = memory.steps().stream().mapToLong(s -> s.counts().transportErrors() + s.counts().timeouts()).sum();
             table.row("Memory: shows far past the budget (" + num(end.budgetMiB(), 0) + " MiB)", (memory.outOfMemory()
-                            ? "**OutOfMemoryError**" : "no OutOfMemoryError") + "; " + answered + " answered, " + failed
+                            ? "**OutOfMemoryError**" : "no OutOfMemoryError") + "; " + memory.largeCreated() + " shows of "
+                            + memory.largeSeats() + " seats and " + memory.smallCreated() + " of " + memory.smallSeats()
+                            + " created; " + answered + " answered, " + failed
                             + " timeouts or errors; " + memory.mismatches() + " of " + memory.sampled()
                             + " sampled shows differ after passivation and reload",
                     "measured per show in memory: " + num(memory.measuredBytesPerShow("start", "after large shows"), 0)
@@ -412,8 +414,9 @@ public final class Reports {
             heap.row(r.when(), num(r.heapUsedMiB(), 1), num(r.showsInMemory(), 0), num(r.residentMiB(), 1),
                     num(r.budgetMiB(), 1), num(r.evicted(), 0));
         }
-        String text = "Shows of " + memory.largeSeats() + " seats, then of " + memory.smallSeats() + " seats, each reserved into "
-                + "once created, far past the memory budget; then random seats of random shows, most of them dropped from "
+        String text = "Shows of " + memory.largeSeats() + " seats (" + memory.largeCreated() + " created), then of "
+                + memory.smallSeats() + " seats (" + memory.smallCreated() + " created), each reserved into once created (a "
+                + "refused creation is retried after Retry-After, backing off), far past the memory budget; then random seats of random shows, most of them dropped from "
                 + "memory and rebuilt from the store. " + memory.sampled() + " sampled shows were read at the end and compared "
                 + "with the reservations acknowledged for them: " + memory.mismatches() + " differ. The service "
                 + (memory.outOfMemory() ? "RAN OUT OF MEMORY." : "never ran out of memory.")

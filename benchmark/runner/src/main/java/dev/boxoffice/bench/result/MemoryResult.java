@@ -5,13 +5,15 @@ import java.util.List;
 /**
  * Shows created far past the service's memory budget, then reservations across all of them.
  *
+ * @param largeCreated   shows of {@code largeSeats} created (some refused creations are retried, backing off)
+ * @param smallCreated   shows of {@code smallSeats} created
  * @param steps          large shows, small shows, reservations across them (with the reservation of each new show)
  * @param heap           the service's heap after a full collection, before and after each step
  * @param sampled        shows whose acknowledged reservations were compared with what the service serves at the end
  * @param mismatches     sampled shows whose seats did not match (must be 0)
  * @param outOfMemory    whether the service's log mentions an OutOfMemoryError
  */
-public record MemoryResult(int largeSeats, int smallSeats, List<StepResult> steps, List<HeapReading> heap, int sampled,
+public record MemoryResult(int largeSeats, int smallSeats, long largeCreated, long smallCreated, List<StepResult> steps, List<HeapReading> heap, int sampled,
         int mismatches, boolean outOfMemory) {
 
     /**

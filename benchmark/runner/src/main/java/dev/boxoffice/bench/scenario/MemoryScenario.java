@@ -26,6 +26,7 @@ import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.TreeSet;
 import java.util.UUID;
+import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * Valid traffic against the memory bound: {@code --memory-large-shows} shows of 10,000 seats, then
@@ -40,6 +41,9 @@ public final class MemoryScenario {
     static final int LARGE_SEATS = 10_000;
     static final int SMALL_SEATS = 50;
     private static final int SAMPLE_EVERY = 1_000;
+    private static final int MAX_CREATE_ATTEMPTS = 10;
+    private static final long MAX_BACKOFF_MILLIS = 30_000;
+    private static final long RETRY_AFTER_MILLIS = 1000; // the service's Retry-After
     private static final HttpClient HTTP = BlockingHttp.client(Duration.ofSeconds(5));
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -48,6 +52,7 @@ public final class MemoryScenario {
     private final long servicePid;
     private final Map<UUID, Set<Integer>> acknowledged = new HashMap<>(); // sampled shows only
     private final List<UUID> shows = new ArrayList<>();
+    private final long[] created = new long[2]; // large, small; counted on the generator's event loop
 
     public MemoryScenario(Bench bench, String baseUrl, long servicePid) {
         this.bench = bench;
@@ -57,14 +62,13 @@ public final class MemoryScenario {
 
     public MemoryResult run() {
         BenchOptions options = bench.options();
-        double rate = options.number("memory-rate");
         List<StepResult> steps = new ArrayList<>();
         List<MemoryResult.HeapReading> heap = new ArrayList<>();
-        try (LoadClient client = bench.client(baseUrl, options.integer("connections"))) {
+        try (LoadClient client = bench.client(baseUrl, options.integer("memory-connections"))) {
             heap.add(heapReading("start"));
-            steps.add(createShows(client, "large shows", options.integer("memory-large-shows"), LARGE_SEATS, rate));
+            steps.add(createShows(client, "large shows", options.integer("memory-large-shows"), LARGE_SEATS, options.number("memory-large-rate")));
             heap.add(heapReading("after large shows"));
-            steps.add(createShows(client, "small shows", options.integer("memory-small-shows"), SMALL_SEATS, rate));
+            steps.add(createShows(client, "small shows", options.integer("memory-small-shows"), SMALL_SEATS, options.number("memory-rate")));
             heap.add(heapReading("after small shows"));
             steps.add(reserveAcross(client, options.number("memory-reserve-rate"), options.number("memory-reserve-seconds")));
             heap.add(heapReading("after reservations"));
@@ -75,7 +79,7 @@ public final class MemoryScenario {
                 mismatches++;
             }
         }
-        return new MemoryResult(LARGE_SEATS, SMALL_SEATS, steps, heap, acknowledged.size(), mismatches, outOfMemoryLogged());
+        return new MemoryResult(LARGE_SEATS, SMALL_SEATS, created[0], created[1], steps, heap, acknowledged.size(), mismatches, outOfMemoryLogged());
     }
 
     /** {@code count} new shows at {@code rate} per second, each reserved into once created (two requests a show). */
@@ -86,25 +90,46 @@ public final class MemoryScenario {
             shows.add(UUID.randomUUID());
         }
         int[] next = {first};
-        return bench.step("memory", label, rate * 2, bench.options().integer("connections"), count / rate,
+        return bench.step("memory", label, rate * 2, bench.options().integer("memory-connections"), count / rate,
                 recorder -> OpenLoop.start(bench.vertx(), rate, recorder, intended -> {
                     if (next[0] == first + count) {
                         return;
                     }
                     int index = next[0]++;
-                    UUID show = shows.get(index);
-                    client.send(HttpMethod.POST, "/shows", ShowsApi.createShow(show, seats), intended, recorder, false, created -> {
-                        if (created.isSuccess()) {
-                            reserve(client, recorder, show, index % seats, System.nanoTime(), index % SAMPLE_EVERY == 0);
-                        }
-                    });
+                    create(client, recorder, index, seats, intended, 1);
                 }));
+    }
+
+    /**
+     * A refused creation (503) is sent again after its Retry-After, then backing off, as a well-behaved client would:
+     * retrying every second under a sustained overload multiplied the load it was refused for.
+     */
+    private void create(LoadClient client, StepRecorder recorder, int index, int seats, long intended, int attempt) {
+        UUID show = shows.get(index);
+        client.send(HttpMethod.POST, "/shows", ShowsApi.createShow(show, seats), intended, recorder, false, answer -> {
+            if (answer.isSuccess()) {
+                this.created[seats == LARGE_SEATS ? 0 : 1]++;
+                reserve(client, recorder, show, index % seats, System.nanoTime(), index % SAMPLE_EVERY == 0);
+            } else if (answer.status() == 503 && attempt < MAX_CREATE_ATTEMPTS && !recorder.closing()) {
+                client.vertx().setTimer(backoffMillis(attempt), t -> {
+                    if (!recorder.closing()) { // the step may have ended meanwhile
+                        create(client, recorder, index, seats, System.nanoTime(), attempt + 1);
+                    }
+                });
+            }
+        });
+    }
+
+    /** Retry-After, doubled per further attempt up to 30 s, with full jitter above Retry-After. */
+    private static long backoffMillis(int attempt) {
+        long ceiling = Math.min(MAX_BACKOFF_MILLIS, RETRY_AFTER_MILLIS << Math.min(attempt - 1, 5));
+        return RETRY_AFTER_MILLIS + ThreadLocalRandom.current().nextLong(ceiling - RETRY_AFTER_MILLIS + 1);
     }
 
     /** Random seats of random shows: most were dropped from memory long ago and are rebuilt from the store. */
     private StepResult reserveAcross(LoadClient client, double rate, double seconds) {
         SplittableRandom random = new SplittableRandom(42);
-        return bench.step("memory", "reservations across all shows", rate, bench.options().integer("connections"), seconds,
+        return bench.step("memory", "reservations across all shows", rate, bench.options().integer("memory-connections"), seconds,
                 recorder -> OpenLoop.start(bench.vertx(), rate, recorder, intended -> {
                     int index = random.nextInt(shows.size());
                     int seats = index < bench.options().integer("memory-large-shows") ? LARGE_SEATS : SMALL_SEATS;

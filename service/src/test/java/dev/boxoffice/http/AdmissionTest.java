@@ -1,0 +1,107 @@
+package dev.boxoffice.http;
+
+import static dev.boxoffice.http.ShowApiTest.awaitAnAppendWaitingForTheLock;
+import static dev.boxoffice.http.ShowApiTest.createBody;
+import static dev.boxoffice.http.ShowApiTest.createShow;
+import static dev.boxoffice.http.ShowApiTest.problem;
+import static dev.boxoffice.http.ShowApiTest.seatAction;
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+import static org.hamcrest.Matchers.equalTo;
+
+import dev.boxoffice.database.EmbeddedDatabase;
+import dev.boxoffice.support.OpenApiContract;
+import dev.boxoffice.support.TestDatabase;
+import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.QuarkusTestProfile;
+import io.quarkus.test.junit.TestProfile;
+import io.restassured.http.ContentType;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/** The service-wide bounds of the admission control, made small enough to reach with a handful of requests. */
+@QuarkusTest
+@TestProfile(AdmissionTest.SmallBounds.class)
+@QuarkusTestResource(TestDatabase.class)
+@ExtendWith(OpenApiContract.class)
+class AdmissionTest {
+
+    public static class SmallBounds implements QuarkusTestProfile {
+        @Override
+        public Map<String, String> getConfigOverrides() {
+            return Map.of(
+                    "boxoffice.admission.max-in-flight", "2",
+                    "boxoffice.admission.cancellation-headroom", "1",
+                    "boxoffice.admission.max-hall-bytes", "200K", // 128 bytes a seat: 1,000 seats fit, 2,000 do not
+                    "boxoffice.entities.max-queue-delay", "10s");
+        }
+    }
+
+    @Test
+    void pastTheBoundOnlyCancellationsGetInAndARefusalWritesNothing() throws Exception {
+        UUID held = createShow(3);
+        seatAction(held, "1", "RESERVE").then().statusCode(200);
+        UUID first = createShow(3);
+        UUID second = createShow(3);
+        UUID refused = createShow(3);
+        try (Connection db = DriverManager.getConnection(TestDatabase.shared().jdbcUrl(), EmbeddedDatabase.USER, "");
+                ExecutorService clients = Executors.newVirtualThreadPerTaskExecutor()) {
+            db.setAutoCommit(false);
+            try (var lock = db.prepareStatement("LOCK TABLE events IN SHARE MODE")) {
+                lock.execute(); // appends wait for this transaction: requests stay in flight
+            }
+            var inFlight = List.of(
+                    CompletableFuture.supplyAsync(() -> seatAction(first, "0", "RESERVE").statusCode(), clients),
+                    CompletableFuture.supplyAsync(() -> seatAction(second, "0", "RESERVE").statusCode(), clients));
+            awaitAnAppendWaitingForTheLock(db);
+            awaitInFlight(2);
+
+            problem(seatAction(refused, "0", "RESERVE"), 503, "OVERLOADED").header("Retry-After", "1");
+            problem(given().when().get("/shows/" + refused), 503, "OVERLOADED").header("Retry-After", "1");
+            var cancellation = CompletableFuture.supplyAsync(
+                    () -> seatAction(held, "1", "CANCEL_RESERVATION").statusCode(), clients);
+            awaitInFlight(3);
+            problem(seatAction(held, "2", "CANCEL_RESERVATION"), 503, "OVERLOADED"); // past the headroom too
+
+            db.commit();
+            for (var request : inFlight) {
+                assertThat(request.get(10, TimeUnit.SECONDS)).isEqualTo(200);
+            }
+            assertThat(cancellation.get(10, TimeUnit.SECONDS)).isEqualTo(200);
+        }
+        given().when().get("/shows/" + refused).then().statusCode(200)
+                .body("seats.status", equalTo(List.of("AVAILABLE", "AVAILABLE", "AVAILABLE")));
+        given().when().get("/shows/" + held).then().statusCode(200)
+                .body("seats.status", equalTo(List.of("AVAILABLE", "AVAILABLE", "AVAILABLE")));
+    }
+
+    @Test
+    void answersListingAWholeHallAreBoundedInBytesAndARefusedCreationCreatesNothing() {
+        UUID tooLarge = UUID.randomUUID();
+        problem(given().contentType(ContentType.JSON).body(createBody(tooLarge, "Arena", 2_000)).when().post("/shows"),
+                503, "OVERLOADED").header("Retry-After", "1");
+        problem(given().when().get("/shows/" + tooLarge), 404, "SHOW_NOT_FOUND");
+
+        UUID fits = createShow(1_000);
+        for (int i = 0; i < 5; i++) { // each answer gives its bytes back when it ends
+            given().when().get("/shows/" + fits).then().statusCode(200);
+        }
+    }
+
+    private static void awaitInFlight(int requests) {
+        await().atMost(Duration.ofSeconds(10)).until(() -> given().when().get("/q/metrics").asString()
+                .contains("boxoffice_admission_in_flight " + requests + ".0"));
+    }
+}
