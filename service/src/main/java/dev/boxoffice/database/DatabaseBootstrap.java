@@ -16,18 +16,18 @@ public final class DatabaseBootstrap {
     private DatabaseBootstrap() {
     }
 
-    /** Sets the datasource system properties; returns the embedded server it started, or null. */
-    public static EmbeddedDatabase configure() {
+    /** Sets the datasource system properties, starting the embedded server if no other is configured. */
+    public static void configure() {
         String databaseUrl = setting("DATABASE_URL", "database.url");
         if (databaseUrl != null && !databaseUrl.isBlank()) {
             DatabaseUrl url = DatabaseUrl.parse(databaseUrl);
             url.quarkusProperties().forEach(System::setProperty);
             LOG.infof("Using PostgreSQL at %s:%d/%s (DATABASE_URL)", url.host(), url.port(), url.database());
-            return null;
+            return;
         }
         if (setting("QUARKUS_DATASOURCE_REACTIVE_URL", "quarkus.datasource.reactive.url") != null) {
             LOG.info("Using the PostgreSQL set by quarkus.datasource.* settings");
-            return null;
+            return;
         }
         String dataDir = setting("BOXOFFICE_EMBEDDED_POSTGRES_DATA_DIR", "boxoffice.embedded-postgres.data-dir");
         String port = setting("BOXOFFICE_EMBEDDED_POSTGRES_PORT", "boxoffice.embedded-postgres.port");
@@ -37,7 +37,6 @@ public final class DatabaseBootstrap {
                 "quarkus.datasource.jdbc.url", database.jdbcUrl(),
                 "quarkus.datasource.username", EmbeddedDatabase.USER,
                 "quarkus.datasource.password", "").forEach(System::setProperty);
-        return database;
     }
 
     /** A system property wins over an environment variable, as in Quarkus itself. */

@@ -2,11 +2,12 @@ package dev.boxoffice.entity;
 
 import dev.boxoffice.domain.Decider;
 import dev.boxoffice.domain.Decision;
-import dev.boxoffice.domain.Rejection;
 import dev.boxoffice.eventstore.AppendResult;
+import dev.boxoffice.eventstore.ExpectedVersion;
 import dev.boxoffice.eventstore.NewEvent;
 import dev.boxoffice.eventstore.RecordedEvent;
 import dev.boxoffice.eventstore.Snapshot;
+import dev.boxoffice.eventstore.StreamName;
 import io.vertx.core.Context;
 import io.vertx.core.Promise;
 import java.util.ArrayDeque;
@@ -37,7 +38,7 @@ final class Entity<C, E, S> {
     static final long OVERHEAD_BYTES = 400;
 
     private final String id;
-    private final String streamId;
+    private final StreamName stream;
     private final Context home;
     private final EntityRuntime<C, E, S> runtime;
     private final Decider<C, E, S> decider;
@@ -57,7 +58,7 @@ final class Entity<C, E, S> {
         this.home = home;
         this.runtime = runtime;
         this.decider = runtime.type().decider();
-        this.streamId = runtime.type().streamId(id);
+        this.stream = runtime.type().streamOf(id);
         this.state = decider.initialState();
         account();
     }
@@ -82,7 +83,7 @@ final class Entity<C, E, S> {
         }
         long now = System.nanoTime();
         lastUsedNanos = now;
-        if (refusedEitherWay(work) || refusedAsOverloaded(work, now)) {
+        if (work instanceof Work.Command<C, S> command && refusedEitherWay(command) || refusedAsOverloaded(work, now)) {
             return;
         }
         queue.addLast(work);
@@ -100,8 +101,8 @@ final class Entity<C, E, S> {
             return false;
         }
         runtime.refusedAsOverloaded();
-        work.promise().fail(new EntityOverloadedException(
-                "Requests for " + streamId + " have waited over " + runtime.settings().maxQueueDelay().toMillis() + " ms"));
+        work.fail(new EntityOverloadedException(
+                "Requests for " + stream + " have waited over " + runtime.settings().maxQueueDelay().toMillis() + " ms"));
         return true;
     }
 
@@ -110,8 +111,8 @@ final class Entity<C, E, S> {
      * append refuse it. That is its answer when ordered right after the append, ahead of the commands still queued;
      * those are concurrent with it (none is acknowledged yet), and a refusal changes no state they depend on.
      */
-    private boolean refusedEitherWay(Work<C, S> work) {
-        if (work.isQuery() || !busy || stale || stateIfInFlightCommits == null) {
+    private boolean refusedEitherWay(Work.Command<C, S> work) {
+        if (!busy || stale || stateIfInFlightCommits == null) {
             return false;
         }
         if (decider.decide(work.command(), stateIfInFlightCommits) instanceof Decision.Rejected<E> ifCommitted
@@ -150,9 +151,7 @@ final class Entity<C, E, S> {
             if (batch.isEmpty()) {
                 continue;
             }
-            List<E> events = new ArrayList<>();
-            batch.forEach(d -> events.addAll(d.events));
-            if (events.isEmpty()) {
+            if (newEventCount(batch) == 0) {
                 batch.forEach(d -> d.work.promise().complete(d.outcome(version)));
             } else {
                 append(batch);
@@ -163,29 +162,29 @@ final class Entity<C, E, S> {
         }
     }
 
-    /** Answers queries ahead of any command, and decides consecutive commands against the pending state. */
+    /** Answers reads ahead of any command, and decides consecutive commands against the pending state. */
     private List<Decided<C, E, S>> decideBatch() {
         List<Decided<C, E, S>> batch = new ArrayList<>();
         S pending = state;
         while (!queue.isEmpty() && batch.size() < runtime.settings().maxBatch()) {
-            Work<C, S> work = queue.peekFirst();
-            if (work.isQuery()) {
-                if (!batch.isEmpty()) {
-                    break; // a query sees only committed state: it waits for the commands before it
+            switch (queue.peekFirst()) {
+                case Work.Read<C, S> read -> {
+                    if (!batch.isEmpty()) {
+                        return batch; // a read sees only committed state: it waits for the commands before it
+                    }
+                    queue.pollFirst();
+                    read.promise().complete(state);
                 }
-                queue.pollFirst();
-                work.promise().complete(new CommandOutcome.Accepted<>(state, version));
-                continue;
-            }
-            queue.pollFirst();
-            Decision<E> decision = decider.decide(work.command(), pending);
-            if (decision instanceof Decision.Accepted<E> accepted) {
-                for (E event : accepted.events()) {
-                    pending = decider.evolve(pending, event);
+                case Work.Command<C, S> command -> {
+                    queue.pollFirst();
+                    Decision<E> decision = decider.decide(command.command(), pending);
+                    if (decision instanceof Decision.Accepted<E> accepted) {
+                        for (E event : accepted.events()) {
+                            pending = decider.evolve(pending, event);
+                        }
+                    }
+                    batch.add(new Decided<>(command, decision, pending));
                 }
-                batch.add(new Decided<>(work, accepted.events(), pending, null));
-            } else {
-                batch.add(new Decided<>(work, List.of(), null, ((Decision.Rejected<E>) decision).rejection()));
             }
         }
         return batch;
@@ -196,26 +195,15 @@ final class Entity<C, E, S> {
         EventCodec<E> codec = runtime.type().events();
         List<NewEvent> newEvents = new ArrayList<>();
         for (Decided<C, E, S> decided : batch) {
-            for (E event : decided.events) {
+            for (E event : decided.events()) {
                 newEvents.add(new NewEvent(codec.typeOf(event), codec.encode(event), decided.work.correlationId()));
             }
         }
         long expected = version;
-        stateIfInFlightCommits = stateAfter(batch);
-        runtime.store().append(streamId, expected, newEvents).subscribe().with(
+        stateIfInFlightCommits = batch.getLast().state; // once every accepted command's events are committed
+        runtime.store().append(stream, ExpectedVersion.of(expected), newEvents).onComplete(
                 result -> home.runOnContext(v -> appended(batch, expected, result)),
                 failure -> home.runOnContext(v -> appendFailed(batch, failure)));
-    }
-
-    /** The state once every accepted command of {@code batch} has its events committed. */
-    private S stateAfter(List<Decided<C, E, S>> batch) {
-        S after = state;
-        for (Decided<C, E, S> decided : batch) {
-            if (decided.state != null) {
-                after = decided.state;
-            }
-        }
-        return after;
     }
 
     private void appended(List<Decided<C, E, S>> batch, long expected, AppendResult result) {
@@ -227,7 +215,7 @@ final class Entity<C, E, S> {
                 state = committedState;
                 long committed = expected;
                 for (Decided<C, E, S> decided : batch) {
-                    committed += decided.events.size();
+                    committed += decided.events().size();
                     decided.work.promise().complete(decided.outcome(committed));
                 }
                 version = appended.nextExpectedVersion();
@@ -245,10 +233,10 @@ final class Entity<C, E, S> {
         stale = true;
         runtime.conflicted();
         for (int i = batch.size() - 1; i >= 0; i--) {
-            Work<C, S> work = batch.get(i).work;
+            Work.Command<C, S> work = batch.get(i).work;
             if (work.attempt() > runtime.settings().maxConflictRetries()) {
                 work.promise().fail(new EntityUnavailableException(
-                        "Gave up on " + streamId + " after " + work.attempt() + " version conflicts", null));
+                        "Gave up on " + stream + " after " + work.attempt() + " version conflicts", null));
             } else {
                 queue.addFirst(work.nextAttempt());
             }
@@ -259,17 +247,17 @@ final class Entity<C, E, S> {
         busy = false;
         stateIfInFlightCommits = null;
         stale = true; // the outcome is unknown: the events may or may not be committed
-        LOG.warnf(failure, "Append to %s failed", streamId);
+        LOG.warnf(failure, "Append to %s failed", stream);
         batch.forEach(d -> d.work.promise().fail(new EntityUnavailableException("Event store append failed", failure)));
         drain();
     }
 
     private void load() {
         busy = true;
-        runtime.store().loadSnapshot(streamId)
-                .flatMap(snapshot -> runtime.store().readStream(streamId, snapshot.map(Snapshot::version).orElse(0L))
+        runtime.snapshots().load(stream)
+                .compose(snapshot -> runtime.store().readStream(stream, snapshot.map(Snapshot::version).orElse(0L))
                         .map(events -> new Loaded(snapshot, events)))
-                .subscribe().with(
+                .onComplete(
                         loaded -> home.runOnContext(v -> loaded(loaded)),
                         failure -> home.runOnContext(v -> loadFailed(failure)));
     }
@@ -292,9 +280,9 @@ final class Entity<C, E, S> {
 
     private void loadFailed(Throwable failure) {
         busy = false;
-        LOG.warnf(failure, "Loading %s failed", streamId);
+        LOG.warnf(failure, "Loading %s failed", stream);
         while (!queue.isEmpty()) {
-            queue.pollFirst().promise().fail(new EntityUnavailableException("Event store read failed", failure));
+            queue.pollFirst().fail(new EntityUnavailableException("Event store read failed", failure));
         }
     }
 
@@ -303,39 +291,62 @@ final class Entity<C, E, S> {
         if (every == 0 || before / every == after / every) {
             return;
         }
-        Snapshot snapshot = new Snapshot(streamId, after, runtime.type().snapshots().encode(state));
-        runtime.store().saveSnapshot(snapshot).subscribe().with(
-                ok -> {
-                },
-                failure -> LOG.warnf(failure, "Snapshot of %s at version %d failed (it is only an optimisation)",
-                        streamId, after));
+        Snapshot snapshot = new Snapshot(stream, after, runtime.type().snapshots().encode(state));
+        runtime.snapshots().save(snapshot).onFailure(failure -> LOG.warnf(failure,
+                "Snapshot of %s at version %d failed (it is only an optimisation)", stream, after));
     }
 
     private static int newEventCount(List<? extends Decided<?, ?, ?>> batch) {
         int count = 0;
         for (Decided<?, ?, ?> decided : batch) {
-            count += decided.events.size();
+            count += decided.events().size();
         }
         return count;
     }
 
-    /** A command or a query waiting for the entity, with the promise that answers it. */
-    record Work<C, S>(C command, String correlationId, Promise<CommandOutcome<S>> promise, int attempt,
-            long enqueuedNanos) {
+    /** What waits for the entity: a command to decide, or a read of its committed state. */
+    sealed interface Work<C, S> {
 
-        boolean isQuery() {
-            return command == null;
+        long enqueuedNanos();
+
+        void fail(Throwable failure);
+
+        /** A command, and the promise that answers it once settled; {@code attempt} counts version conflicts. */
+        record Command<C, S>(C command, String correlationId, Promise<CommandOutcome<S>> promise, int attempt,
+                long enqueuedNanos) implements Work<C, S> {
+
+            Command<C, S> nextAttempt() {
+                return new Command<>(command, correlationId, promise, attempt + 1, enqueuedNanos);
+            }
+
+            @Override
+            public void fail(Throwable failure) {
+                promise.fail(failure);
+            }
         }
 
-        Work<C, S> nextAttempt() {
-            return new Work<>(command, correlationId, promise, attempt + 1, enqueuedNanos);
+        /** A read of the committed state, after every command sent before it. */
+        record Read<C, S>(Promise<S> promise, long enqueuedNanos) implements Work<C, S> {
+
+            @Override
+            public void fail(Throwable failure) {
+                promise.fail(failure);
+            }
         }
     }
 
-    private record Decided<C, E, S>(Work<C, S> work, List<E> events, S state, Rejection rejection) {
+    /** A command decided against the pending state; {@code state} is the state after it (unchanged if rejected). */
+    private record Decided<C, E, S>(Work.Command<C, S> work, Decision<E> decision, S state) {
+
+        List<E> events() {
+            return decision instanceof Decision.Accepted<E> accepted ? accepted.events() : List.of();
+        }
 
         CommandOutcome<S> outcome(long versionAfter) {
-            return rejection == null ? new CommandOutcome.Accepted<>(state, versionAfter) : new CommandOutcome.Rejected<>(rejection);
+            return switch (decision) {
+                case Decision.Accepted<E> accepted -> new CommandOutcome.Accepted<>(state, versionAfter);
+                case Decision.Rejected<E> rejected -> new CommandOutcome.Rejected<>(rejected.rejection());
+            };
         }
     }
 

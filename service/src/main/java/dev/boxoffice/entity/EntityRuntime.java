@@ -1,9 +1,10 @@
 package dev.boxoffice.entity;
 
 import dev.boxoffice.eventstore.PostgresEventStore;
+import dev.boxoffice.eventstore.PostgresSnapshotStore;
 import io.smallrye.common.vertx.VertxContext;
-import io.smallrye.mutiny.Uni;
 import io.vertx.core.Context;
+import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import java.util.ArrayList;
@@ -31,6 +32,7 @@ public final class EntityRuntime<C, E, S> implements AutoCloseable {
 
     private final Vertx vertx;
     private final PostgresEventStore store;
+    private final PostgresSnapshotStore snapshots;
     private final EntityType<C, E, S> type;
     private final EntitySettings settings;
     private final ConcurrentHashMap<String, Entity<C, E, S>> entities = new ConcurrentHashMap<>();
@@ -44,9 +46,11 @@ public final class EntityRuntime<C, E, S> implements AutoCloseable {
 
     static final int EVICT_DOWN_TO_PERCENT = 85;
 
-    public EntityRuntime(Vertx vertx, PostgresEventStore store, EntityType<C, E, S> type, EntitySettings settings) {
+    public EntityRuntime(Vertx vertx, PostgresEventStore store, PostgresSnapshotStore snapshots, EntityType<C, E, S> type,
+            EntitySettings settings) {
         this.vertx = vertx;
         this.store = store;
+        this.snapshots = snapshots;
         this.type = type;
         this.settings = settings;
         long sweepMillis = Math.max(100, Math.min(settings.idleTimeout().toMillis() / 2, 10_000));
@@ -54,16 +58,20 @@ public final class EntityRuntime<C, E, S> implements AutoCloseable {
     }
 
     /** Runs a command on the entity; completes once its events are committed or the domain refused it. */
-    public Uni<CommandOutcome<S>> send(String entityId, C command, String correlationId) {
+    public Future<CommandOutcome<S>> send(String entityId, C command, String correlationId) {
         if (command == null) {
             throw new IllegalArgumentException("command must not be null");
         }
-        return submit(entityId, command, correlationId);
+        Promise<CommandOutcome<S>> promise = Promise.promise();
+        dispatch(entityId, new Entity.Work.Command<>(command, correlationId, promise, 1, System.nanoTime()));
+        return promise.future();
     }
 
     /** The entity's committed state (its initial state if it has no events), after every command sent before. */
-    public Uni<S> state(String entityId) {
-        return submit(entityId, null, null).map(outcome -> ((CommandOutcome.Accepted<S>) outcome).state());
+    public Future<S> state(String entityId) {
+        Promise<S> promise = Promise.promise();
+        dispatch(entityId, new Entity.Work.Read<>(promise, System.nanoTime()));
+        return promise.future();
     }
 
     public int entitiesInMemory() {
@@ -98,20 +106,12 @@ public final class EntityRuntime<C, E, S> implements AutoCloseable {
         vertx.cancelTimer(sweepTimer);
     }
 
-    private Uni<CommandOutcome<S>> submit(String entityId, C command, String correlationId) {
-        return Uni.createFrom().deferred(() -> {
-            Promise<CommandOutcome<S>> promise = Promise.promise();
-            dispatch(entityId, new Entity.Work<>(command, correlationId, promise, 1, System.nanoTime()));
-            return Uni.createFrom().completionStage(promise.future().toCompletionStage());
-        });
-    }
-
     void dispatch(String entityId, Entity.Work<C, S> work) {
         Entity<C, E, S> entity = entities.get(entityId);
         if (entity == null) {
             if (residentBytes.get() > settings.memoryHardLimitBytes()) {
                 refusedAsOverloaded();
-                work.promise().fail(new EntityOverloadedException("The memory for entities is full"));
+                work.fail(new EntityOverloadedException("The memory for entities is full"));
                 return;
             }
             entity = entities.computeIfAbsent(entityId, id -> new Entity<>(id, homeForNewEntity(), this));
@@ -207,6 +207,10 @@ public final class EntityRuntime<C, E, S> implements AutoCloseable {
 
     PostgresEventStore store() {
         return store;
+    }
+
+    PostgresSnapshotStore snapshots() {
+        return snapshots;
     }
 
     EntityType<C, E, S> type() {

@@ -10,7 +10,7 @@ public sealed interface AppendResult {
     record Appended(long nextExpectedVersion, long firstPosition, long lastPosition) implements AppendResult {
     }
 
-    /** Another writer got there first; nothing was written. Reload the stream and decide again. */
-    record WrongExpectedVersion(String streamId, long expectedVersion) implements AppendResult {
+    /** Another writer got there first; nothing was written. Read the stream again and decide again. */
+    record WrongExpectedVersion(StreamName stream, ExpectedVersion expected) implements AppendResult {
     }
 }

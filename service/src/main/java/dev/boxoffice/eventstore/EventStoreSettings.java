@@ -1,13 +1,13 @@
 package dev.boxoffice.eventstore;
 
 /**
- * @param maxConcurrentAppends append statements in flight at once; more appends wait and are grouped
- * @param maxEventsPerAppend   events in one append statement at most
+ * @param maxConcurrentStatements append statements in flight at once; further appends wait and are grouped
+ * @param maxEventsPerStatement   events in one append statement at most
  */
-public record EventStoreSettings(int maxConcurrentAppends, int maxEventsPerAppend) {
+public record EventStoreSettings(int maxConcurrentStatements, int maxEventsPerStatement) {
 
     public EventStoreSettings {
-        if (maxConcurrentAppends < 1 || maxEventsPerAppend < 1) {
+        if (maxConcurrentStatements < 1 || maxEventsPerStatement < 1) {
             throw new IllegalArgumentException("event store settings must be positive");
         }
     }

@@ -18,11 +18,12 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
  * Appends of many streams share one statement, hence one round trip and one transaction.
  *
- * <p>No timer: an append is written at once while fewer than {@code maxConcurrentFlushes} statements are in
+ * <p>No timer: an append is written at once while fewer than {@code maxConcurrentStatements} statements are in
  * flight; otherwise it waits and joins the next statement with everything else that arrived meanwhile. Light load
  * pays no batching delay; heavy load gets large batches. A conflict refuses only its own append: a statement that
  * hits one is run again with each of its appends on its own.
@@ -57,50 +58,55 @@ final class GroupCommit {
     private static final int MAX_ATTEMPTS = 3;
 
     private final Pool pool;
-    private final int maxConcurrentFlushes;
-    private final int maxEventsPerFlush;
-    private final AppendMetrics observer;
+    private final int maxConcurrentStatements;
+    private final int maxEventsPerStatement;
+    private final List<CommitListener> listeners = new CopyOnWriteArrayList<>();
 
     private final ArrayDeque<PendingAppend> waiting = new ArrayDeque<>();
-    private int flushesInFlight; // guarded by this
+    private int statementsInFlight; // guarded by this
 
-    GroupCommit(Pool pool, int maxConcurrentFlushes, int maxEventsPerFlush, AppendMetrics observer) {
+    GroupCommit(Pool pool, int maxConcurrentStatements, int maxEventsPerStatement) {
         this.pool = pool;
-        this.maxConcurrentFlushes = maxConcurrentFlushes;
-        this.maxEventsPerFlush = maxEventsPerFlush;
-        this.observer = observer;
+        this.maxConcurrentStatements = maxConcurrentStatements;
+        this.maxEventsPerStatement = maxEventsPerStatement;
     }
 
-    Future<AppendResult> append(String streamId, long expectedVersion, List<NewEvent> events) {
-        PendingAppend pending = new PendingAppend(streamId, expectedVersion, List.copyOf(events), Promise.promise());
+    void onCommit(CommitListener listener) {
+        listeners.add(listener);
+    }
+
+    Future<AppendResult> append(StreamName stream, ExpectedVersion expected, List<NewEvent> events) {
+        PendingAppend pending = new PendingAppend(stream, expected, List.copyOf(events), Promise.promise());
         synchronized (this) {
             waiting.addLast(pending);
         }
-        flushIfCapacity();
+        writeIfCapacity();
         return pending.promise.future();
     }
 
-    private void flushIfCapacity() {
+    private void writeIfCapacity() {
         List<PendingAppend> batch;
         synchronized (this) {
-            if (flushesInFlight >= maxConcurrentFlushes || waiting.isEmpty()) {
+            if (statementsInFlight >= maxConcurrentStatements || waiting.isEmpty()) {
                 return;
             }
             batch = takeBatch();
-            flushesInFlight++;
+            statementsInFlight++;
         }
         long started = System.nanoTime();
         pool.preparedQuery(APPEND_SQL).execute(parameters(batch)).onComplete(ar -> {
             synchronized (this) {
-                flushesInFlight--;
+                statementsInFlight--;
             }
             if (ar.succeeded()) {
-                observer.flushed(batch.size(), countEvents(batch), System.nanoTime() - started);
+                long nanos = System.nanoTime() - started;
+                int events = countEvents(batch);
+                listeners.forEach(listener -> listener.committed(batch.size(), events, nanos));
                 complete(batch, ar.result());
             } else {
                 fail(batch, ar.cause());
             }
-            flushIfCapacity();
+            writeIfCapacity();
         });
     }
 
@@ -110,14 +116,14 @@ final class GroupCommit {
      */
     private List<PendingAppend> takeBatch() {
         List<PendingAppend> batch = new ArrayList<>();
-        Set<String> streams = new HashSet<>();
+        Set<StreamName> streams = new HashSet<>();
         int events = 0;
         for (Iterator<PendingAppend> it = waiting.iterator(); it.hasNext(); ) {
             PendingAppend next = it.next();
-            if (!batch.isEmpty() && (next.alone || events + next.events.size() > maxEventsPerFlush)) {
+            if (!batch.isEmpty() && (next.alone || events + next.events.size() > maxEventsPerStatement)) {
                 break;
             }
-            if (streams.add(next.streamId)) {
+            if (streams.add(next.stream)) {
                 it.remove();
                 batch.add(next);
                 events += next.events.size();
@@ -139,10 +145,10 @@ final class GroupCommit {
         String[] correlationIds = new String[events];
         int e = 0;
         for (PendingAppend append : batch) {
-            long version = append.expectedVersion;
+            long version = append.expected.value();
             for (NewEvent event : append.events) {
-                streamIds[e] = append.streamId;
-                expectedVersions[e] = append.expectedVersion;
+                streamIds[e] = append.stream.value();
+                expectedVersions[e] = append.expected.value();
                 versions[e] = ++version;
                 types[e] = event.type();
                 payloads[e] = Buffer.buffer(event.payload());
@@ -163,10 +169,10 @@ final class GroupCommit {
                     (a, b) -> new long[] {Math.min(a[0], b[0]), Math.max(a[1], b[1])});
         }
         for (PendingAppend append : batch) {
-            long[] positions = positionsByStream.get(append.streamId);
+            long[] positions = positionsByStream.get(append.stream.value());
             append.promise.complete(positions == null
-                    ? new WrongExpectedVersion(append.streamId, append.expectedVersion)
-                    : new Appended(append.expectedVersion + append.events.size(), positions[0], positions[1]));
+                    ? new WrongExpectedVersion(append.stream, append.expected)
+                    : new Appended(append.expected.value() + append.events.size(), positions[0], positions[1]));
         }
     }
 
@@ -179,7 +185,7 @@ final class GroupCommit {
         if (isVersionConflict(cause)) {
             if (batch.size() == 1) {
                 PendingAppend append = batch.get(0);
-                append.promise.complete(new WrongExpectedVersion(append.streamId, append.expectedVersion));
+                append.promise.complete(new WrongExpectedVersion(append.stream, append.expected));
             } else {
                 requeue(batch.stream().map(PendingAppend::goingAlone).toList());
             }
@@ -219,19 +225,19 @@ final class GroupCommit {
         return events;
     }
 
-    private record PendingAppend(String streamId, long expectedVersion, List<NewEvent> events,
+    private record PendingAppend(StreamName stream, ExpectedVersion expected, List<NewEvent> events,
             Promise<AppendResult> promise, int attempt, boolean alone) {
 
-        PendingAppend(String streamId, long expectedVersion, List<NewEvent> events, Promise<AppendResult> promise) {
-            this(streamId, expectedVersion, events, promise, 1, false);
+        PendingAppend(StreamName stream, ExpectedVersion expected, List<NewEvent> events, Promise<AppendResult> promise) {
+            this(stream, expected, events, promise, 1, false);
         }
 
         PendingAppend nextAttempt() {
-            return new PendingAppend(streamId, expectedVersion, events, promise, attempt + 1, alone);
+            return new PendingAppend(stream, expected, events, promise, attempt + 1, alone);
         }
 
         PendingAppend goingAlone() {
-            return new PendingAppend(streamId, expectedVersion, events, promise, attempt, true);
+            return new PendingAppend(stream, expected, events, promise, attempt, true);
         }
     }
 }

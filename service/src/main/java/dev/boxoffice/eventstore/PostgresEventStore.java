@@ -1,7 +1,5 @@
 package dev.boxoffice.eventstore;
 
-import io.smallrye.mutiny.Uni;
-import io.smallrye.mutiny.vertx.UniHelper;
 import io.vertx.core.Future;
 import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.Row;
@@ -10,12 +8,11 @@ import io.vertx.sqlclient.SqlClient;
 import io.vertx.sqlclient.Tuple;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
-import java.util.function.Supplier;
 
 /**
- * The event store on PostgreSQL, through the non-blocking Vert.x client: every method returns at once and
- * completes when the database has answered. Appends are group-committed (see {@link GroupCommit}).
+ * The event store on PostgreSQL, through the non-blocking Vert.x client: every method returns a Vert.x
+ * {@link Future} at once, completed when the database has answered. Appends are group-committed (see
+ * {@link GroupCommit}). Snapshots live in a store of their own ({@link PostgresSnapshotStore}).
  */
 public final class PostgresEventStore {
 
@@ -41,47 +38,39 @@ public final class PostgresEventStore {
             LIMIT $3
             """;
 
-    private static final String LOAD_SNAPSHOT_SQL = "SELECT version, payload FROM snapshots WHERE stream_id = $1";
-
-    private static final String SAVE_SNAPSHOT_SQL = """
-            INSERT INTO snapshots (stream_id, version, payload) VALUES ($1, $2, $3)
-            ON CONFLICT (stream_id) DO UPDATE SET version = excluded.version, payload = excluded.payload, taken_at = now()
-            WHERE snapshots.version < excluded.version
-            """;
-
     private final Pool pool;
     private final GroupCommit groupCommit;
 
-    public PostgresEventStore(Pool pool, EventStoreSettings settings, AppendMetrics metrics) {
+    public PostgresEventStore(Pool pool, EventStoreSettings settings) {
         this.pool = pool;
-        this.groupCommit = new GroupCommit(pool, settings.maxConcurrentAppends(), settings.maxEventsPerAppend(),
-                metrics);
+        this.groupCommit = new GroupCommit(pool, settings.maxConcurrentStatements(), settings.maxEventsPerStatement());
+    }
+
+    /** Tells {@code listener} of every append statement this store commits (metrics, waking read models). */
+    public void onCommit(CommitListener listener) {
+        groupCommit.onCommit(listener);
     }
 
     /**
-     * Appends {@code events} to a stream atomically if it is at {@code expectedVersion}
-     * ({@link ExpectedVersion#NO_STREAM} for a new stream). Completes after the commit; a version conflict is an
-     * {@link AppendResult.WrongExpectedVersion}, not a failure.
+     * Appends {@code events} to {@code stream} atomically if it is at {@code expected}. Completes after the commit; a
+     * version conflict is an {@link AppendResult.WrongExpectedVersion}, not a failure.
      */
-    public Uni<AppendResult> append(String streamId, long expectedVersion, List<NewEvent> events) {
+    public Future<AppendResult> append(StreamName stream, ExpectedVersion expected, List<NewEvent> events) {
         if (events.isEmpty()) {
             throw new IllegalArgumentException("an append needs at least one event");
         }
-        if (expectedVersion < 0) {
-            throw new IllegalArgumentException("expected version must not be negative: " + expectedVersion);
-        }
-        return uni(() -> groupCommit.append(streamId, expectedVersion, events));
+        return groupCommit.append(stream, expected, events);
     }
 
     /** The events of one stream with a version above {@code afterVersion}, in version order. */
-    public Uni<List<RecordedEvent>> readStream(String streamId, long afterVersion) {
-        return uni(() -> pool.preparedQuery(READ_STREAM_SQL).execute(Tuple.of(streamId, afterVersion))
-                .map(PostgresEventStore::toEvents));
+    public Future<List<RecordedEvent>> readStream(StreamName stream, long afterVersion) {
+        return pool.preparedQuery(READ_STREAM_SQL).execute(Tuple.of(stream.value(), afterVersion))
+                .map(PostgresEventStore::toEvents);
     }
 
     /** Up to {@code limit} committed events of all streams after {@code after}, in commit-safe order. */
-    public Uni<List<RecordedEvent>> readAll(LogPosition after, int limit) {
-        return uni(() -> readAll(pool, after, limit));
+    public Future<List<RecordedEvent>> readAll(LogPosition after, int limit) {
+        return readAll(pool, after, limit);
     }
 
     /**
@@ -92,27 +81,6 @@ public final class PostgresEventStore {
         return client.preparedQuery(READ_ALL_SQL)
                 .execute(Tuple.of(Long.toString(after.transactionId()), after.position(), limit))
                 .map(PostgresEventStore::toEvents);
-    }
-
-    public Uni<Optional<Snapshot>> loadSnapshot(String streamId) {
-        return uni(() -> pool.preparedQuery(LOAD_SNAPSHOT_SQL).execute(Tuple.of(streamId)).map(rows -> {
-            if (rows.size() == 0) {
-                return Optional.empty();
-            }
-            Row row = rows.iterator().next();
-            return Optional.of(new Snapshot(streamId, row.getLong(0), row.getBuffer(1).getBytes()));
-        }));
-    }
-
-    /**
-     * Stores a snapshot unless a newer one is already stored. It commits without waiting for its WAL flush (see
-     * {@link #commitWithoutFlush}): a snapshot only shortens a replay of events that are already durable.
-     */
-    public Uni<Void> saveSnapshot(Snapshot snapshot) {
-        return uni(() -> pool.withTransaction(connection -> commitWithoutFlush(connection)
-                .compose(v -> connection.preparedQuery(SAVE_SNAPSHOT_SQL).execute(Tuple.of(snapshot.streamId(),
-                        snapshot.version(), io.vertx.core.buffer.Buffer.buffer(snapshot.payload()))))
-                .<Void>mapEmpty()));
     }
 
     /**
@@ -128,14 +96,9 @@ public final class PostgresEventStore {
     private static List<RecordedEvent> toEvents(RowSet<Row> rows) {
         List<RecordedEvent> events = new ArrayList<>(rows.size());
         for (Row row : rows) {
-            events.add(new RecordedEvent(row.getString(0), row.getLong(1), row.getLong(2), row.getLong(3),
+            events.add(new RecordedEvent(new StreamName(row.getString(0)), row.getLong(1), row.getLong(2), row.getLong(3),
                     row.getString(4), row.getBuffer(5).getBytes(), row.getString(6), row.getOffsetDateTime(7)));
         }
         return events;
-    }
-
-    /** Lazy, as a Uni should be: nothing is sent until subscription, and every subscription sends again. */
-    private static <T> Uni<T> uni(Supplier<Future<T>> operation) {
-        return Uni.createFrom().deferred(() -> UniHelper.toUni(operation.get()));
     }
 }

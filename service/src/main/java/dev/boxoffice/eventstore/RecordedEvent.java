@@ -4,7 +4,7 @@ import java.time.OffsetDateTime;
 
 /** An event as stored: where it sits in its stream ({@code version}) and in the whole log ({@code position}). */
 public record RecordedEvent(
-        String streamId,
+        StreamName stream,
         long version,
         long position,
         long transactionId,

@@ -1,10 +1,9 @@
 package dev.boxoffice.http;
 
+import dev.boxoffice.projection.ProjectionHost;
 import dev.boxoffice.projection.ProjectionStatus;
-import dev.boxoffice.shows.BoxOfficeConfig;
-import dev.boxoffice.shows.ShowViewProjection;
-import dev.boxoffice.shows.ShowViewReadModel;
 import io.smallrye.mutiny.Uni;
+import io.smallrye.mutiny.vertx.UniHelper;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
@@ -29,12 +28,12 @@ import org.jboss.resteasy.reactive.RestResponse;
 @Tag(name = "Admin")
 public class AdminResource {
 
-    private final ShowViewReadModel readModel;
+    private final ProjectionHost projections;
     private final Optional<String> token;
 
-    public AdminResource(ShowViewReadModel readModel, BoxOfficeConfig config) {
-        this.readModel = readModel;
-        this.token = config.admin().token().filter(t -> !t.isBlank());
+    public AdminResource(ProjectionHost projections, HttpSettings settings) {
+        this.projections = projections;
+        this.token = settings.adminToken().filter(t -> !t.isBlank());
     }
 
     /** What a rebuild request answers: whether it started one now, and where to watch it. */
@@ -48,7 +47,7 @@ public class AdminResource {
     @APIResponse(responseCode = "403", description = "Admin endpoints are disabled: boxoffice.admin.token is unset (ADMIN_DISABLED)")
     public Uni<List<ProjectionStatus>> list(@RestHeader("Authorization") String authorization) {
         authorize(authorization);
-        return readModel.status().map(List::of);
+        return UniHelper.toUni(projections.statuses());
     }
 
     @POST
@@ -61,12 +60,13 @@ public class AdminResource {
     @APIResponse(responseCode = "404", description = "No projection of this name (NOT_FOUND)")
     public RestResponse<RebuildView> rebuild(@RestPath String name, @RestHeader("Authorization") String authorization) {
         authorize(authorization);
-        if (!ShowViewProjection.NAME.equals(name)) {
-            throw new ProblemException(Problem.of(404, "Not found", ErrorCode.NOT_FOUND, "No projection named " + name + "."));
+        ProjectionHost.RebuildStart start = projections.startRebuild(name);
+        if (start == ProjectionHost.RebuildStart.NO_SUCH_PROJECTION) {
+            throw new ProblemException(Problem.of(404, "Not found", ErrorCode.NOT_FOUND, "No projection named " + name
+                    + "; there are " + String.join(", ", projections.names()) + "."));
         }
-        boolean started = readModel.startRebuild();
         return RestResponse.ResponseBuilder.create(RestResponse.Status.ACCEPTED,
-                new RebuildView(name, started ? "STARTED" : "ALREADY_RUNNING", "/admin/projections")).build();
+                new RebuildView(name, start.name(), "/admin/projections")).build();
     }
 
     private void authorize(String authorization) {

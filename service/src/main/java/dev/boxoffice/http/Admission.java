@@ -2,11 +2,9 @@ package dev.boxoffice.http;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.boxoffice.shows.BoxOfficeConfig;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
-import io.quarkus.runtime.configuration.MemorySize;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpHeaders;
@@ -40,7 +38,6 @@ public class Admission {
 
     /** Set on a request's routing context when it was admitted past the bound, as a seat change that must be a cancellation. */
     private static final String CANCELLATIONS_ONLY = "boxoffice.admission.cancellationsOnly";
-    private static final int DEFAULT_HALL_BYTES_PERCENT_OF_HEAP = 5;
     /** About 48 bytes of JSON per seat, plus the seat's view object and the serializer's growing buffer. */
     private static final int HALL_BYTES_PER_SEAT = 128;
 
@@ -52,12 +49,10 @@ public class Admission {
     private final Buffer refusal;
     private final Counter refused;
 
-    public Admission(BoxOfficeConfig config, ObjectMapper json, MeterRegistry registry) throws JsonProcessingException {
-        BoxOfficeConfig.Admission settings = config.admission();
+    public Admission(HttpSettings settings, ObjectMapper json, MeterRegistry registry) throws JsonProcessingException {
         this.maxInFlight = settings.maxInFlight();
         this.maxWithCancellations = maxInFlight + settings.cancellationHeadroom();
-        this.maxHallBytes = settings.maxHallBytes().map(MemorySize::asLongValue)
-                .orElse(Runtime.getRuntime().maxMemory() * DEFAULT_HALL_BYTES_PERCENT_OF_HEAP / 100);
+        this.maxHallBytes = settings.maxHallBytes();
         this.refusal = Buffer.buffer(json.writeValueAsBytes(
                 Problem.overloaded("The service has as many requests in flight as it can finish soon.")));
         this.refused = Counter.builder("boxoffice.admission.refused")

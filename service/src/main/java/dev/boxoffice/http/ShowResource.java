@@ -9,8 +9,9 @@ import dev.boxoffice.domain.ShowState;
 import dev.boxoffice.entity.CommandOutcome;
 import dev.boxoffice.shows.ShowPage;
 import dev.boxoffice.shows.ShowService;
-import dev.boxoffice.shows.ShowViewReadModel;
+import dev.boxoffice.shows.ShowListing;
 import io.smallrye.mutiny.Uni;
+import io.smallrye.mutiny.vertx.UniHelper;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Size;
@@ -51,10 +52,10 @@ public class ShowResource {
     private static final int DEFAULT_PAGE_SIZE = 50;
 
     private final ShowService shows;
-    private final ShowViewReadModel listing;
+    private final ShowListing listing;
     private final Admission admission;
 
-    public ShowResource(ShowService shows, ShowViewReadModel listing, Admission admission) {
+    public ShowResource(ShowService shows, ShowListing listing, Admission admission) {
         this.shows = shows;
         this.listing = listing;
         this.admission = admission;
@@ -69,7 +70,7 @@ public class ShowResource {
         boolean onlyAvailable = parseBoolean("available", available);
         UUID cursor = after == null ? null : parseUuid("after", after);
         int pageSize = parsePageSize(limit);
-        return listing.list(onlyAvailable, cursor, pageSize);
+        return UniHelper.toUni(listing.list(onlyAvailable, cursor, pageSize));
     }
 
     @POST
@@ -87,7 +88,7 @@ public class ShowResource {
             throw overloaded("The service is building and sending as many whole halls as its bound allows.");
         }
         var command = new CreateShow(request.showId(), request.title(), request.maxSeats());
-        return shows.handle(command, correlationId).map(outcome -> {
+        return UniHelper.toUni(shows.handle(command, correlationId)).map(outcome -> {
             ShowView show = ShowView.of(showAfter(outcome));
             return RestResponse.ResponseBuilder.<ShowView>created(URI.create("/shows/" + show.id())).entity(show).build();
         });
@@ -99,7 +100,7 @@ public class ShowResource {
     @APIResponse(responseCode = "200", description = "The show")
     @APIResponse(responseCode = "404", description = "No such show (SHOW_NOT_FOUND)")
     public Uni<ShowView> get(@RestPath String showId, @Context RoutingContext http) {
-        return shows.show(parseShowId(showId)).map(state -> {
+        return UniHelper.toUni(shows.show(parseShowId(showId))).map(state -> {
             if (state instanceof ShowState.Show show) {
                 if (!admission.admitHall(http, show.seatCount())) {
                     throw overloaded("The service is building and sending as many whole halls as its bound allows.");
@@ -132,7 +133,7 @@ public class ShowResource {
             case RESERVE -> new ReserveSeat(id, seat);
             case CANCEL_RESERVATION -> new CancelSeatReservation(id, seat);
         };
-        return shows.handle(command, correlationId)
+        return UniHelper.toUni(shows.handle(command, correlationId))
                 .map(outcome -> ShowView.SeatView.of(showAfter(outcome).seat(seat).orElseThrow()));
     }
 

@@ -11,11 +11,11 @@ import java.util.List;
  */
 public interface Projection {
 
-    /** The checkpoint row's name, and the name of the view that queries read. */
+    /**
+     * The checkpoint row's name, and the name of the view that queries read. The view and its first table are
+     * created by a migration, the one place that defines them; a rebuild copies the live table's definition.
+     */
     String name();
-
-    /** DDL for an empty read-model table called {@code table}, used when the projection is rebuilt. */
-    String createTableSql(String table);
 
     /** Applies a page of events, in log order, to {@code table}, on {@code connection}'s open transaction. */
     Future<Void> apply(SqlConnection connection, String table, List<RecordedEvent> events);

@@ -46,7 +46,7 @@ public final class ProjectionRebuild {
             return Checkpoints.lock(connection, projection.name(), false).compose(live -> {
                 String next = nextGeneration(live.orElseThrow().table());
                 // Created in the same transaction as its checkpoint row: there is never a table without its row.
-                return connection.query(projection.createTableSql(next)).execute()
+                return connection.query("CREATE TABLE " + next + " (LIKE " + live.get().table() + " INCLUDING ALL)").execute()
                         .compose(v -> connection.preparedQuery("INSERT INTO projections (name, target_table) VALUES ($1, $2)")
                                 .execute(Tuple.of(rebuildName(), next)))
                         .map(next);

@@ -138,10 +138,6 @@ public final class ProjectionRunner implements AutoCloseable {
         return lastFailure;
     }
 
-    public Projection projection() {
-        return projection;
-    }
-
     @Override
     public void close() {
         if (context != null) {

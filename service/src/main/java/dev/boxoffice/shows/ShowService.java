@@ -1,30 +1,40 @@
 package dev.boxoffice.shows;
 
 import dev.boxoffice.domain.ShowCommand;
+import dev.boxoffice.domain.ShowDecider;
 import dev.boxoffice.domain.ShowEvent;
 import dev.boxoffice.domain.ShowState;
 import dev.boxoffice.entity.CommandOutcome;
 import dev.boxoffice.entity.EntityRuntime;
-import io.smallrye.mutiny.Uni;
-import jakarta.enterprise.context.ApplicationScoped;
+import dev.boxoffice.entity.EntityType;
+import io.vertx.core.Future;
 import java.util.UUID;
 
 /** The application's entry point to shows: commands go to the show's single writer, reads to its memory. */
-@ApplicationScoped
-public class ShowService {
+public final class ShowService {
+
+    /** Streams of shows are named show-<id>. */
+    public static final String STREAM_CATEGORY = "show";
 
     private final EntityRuntime<ShowCommand, ShowEvent, ShowState> shows;
+
+    /** Shows as the entity runtime runs them: stream category, decider, codecs, and their bytes in memory. */
+    public static EntityType<ShowCommand, ShowEvent, ShowState> entityType() {
+        return new EntityType<>(STREAM_CATEGORY, new ShowDecider(), new ShowEventCodec(), new ShowSnapshotCodec(),
+                state -> state instanceof ShowState.Show,
+                state -> state instanceof ShowState.Show show ? show.estimatedBytes() : 0);
+    }
 
     public ShowService(EntityRuntime<ShowCommand, ShowEvent, ShowState> shows) {
         this.shows = shows;
     }
 
-    public Uni<CommandOutcome<ShowState>> handle(ShowCommand command, String correlationId) {
+    public Future<CommandOutcome<ShowState>> handle(ShowCommand command, String correlationId) {
         return shows.send(command.showId().toString(), command, correlationId);
     }
 
     /** The show's committed state; {@link ShowState#NOT_CREATED} if it does not exist. */
-    public Uni<ShowState> show(UUID showId) {
+    public Future<ShowState> show(UUID showId) {
         return shows.state(showId.toString());
     }
 }

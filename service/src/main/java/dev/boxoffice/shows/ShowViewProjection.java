@@ -43,25 +43,13 @@ public final class ShowViewProjection implements Projection {
     }
 
     @Override
-    public String createTableSql(String table) {
-        return """
-                CREATE TABLE %s (
-                    show_id         uuid        PRIMARY KEY,
-                    title           text        NOT NULL,
-                    total_seats     integer     NOT NULL,
-                    available_seats integer     NOT NULL,
-                    updated_at      timestamptz NOT NULL
-                )""".formatted(table);
-    }
-
-    @Override
     public Future<Void> apply(SqlConnection connection, String table, List<RecordedEvent> events) {
         Map<UUID, ShowCreated> created = new LinkedHashMap<>();
         Map<UUID, OffsetDateTime> createdAt = new LinkedHashMap<>();
         Map<UUID, int[]> delta = new LinkedHashMap<>();
         Map<UUID, OffsetDateTime> changedAt = new LinkedHashMap<>();
         for (RecordedEvent recorded : events) {
-            if (!recorded.streamId().startsWith(ShowsModule.STREAM_PREFIX)) {
+            if (!recorded.stream().isIn(ShowService.STREAM_CATEGORY)) {
                 continue;
             }
             ShowEvent event = codec.decode(recorded.type(), recorded.payload());

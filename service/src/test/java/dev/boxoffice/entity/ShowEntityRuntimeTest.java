@@ -14,10 +14,13 @@ import dev.boxoffice.domain.ShowEvent;
 import dev.boxoffice.domain.ShowState;
 import dev.boxoffice.database.EmbeddedDatabase;
 import dev.boxoffice.eventstore.PostgresEventStore;
+import dev.boxoffice.eventstore.PostgresSnapshotStore;
+import dev.boxoffice.eventstore.StreamName;
+import dev.boxoffice.shows.ShowService;
 import dev.boxoffice.support.TestDatabase;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
-import io.smallrye.mutiny.Uni;
+import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import jakarta.inject.Inject;
 import java.sql.Connection;
@@ -43,7 +46,7 @@ class ShowEntityRuntimeTest {
     PostgresEventStore store;
 
     @Inject
-    EntityRuntime<ShowCommand, ShowEvent, ShowState> production; // only to borrow its EntityType
+    PostgresSnapshotStore snapshots;
 
     private final List<EntityRuntime<ShowCommand, ShowEvent, ShowState>> started = new ArrayList<>();
     private final UUID showId = UUID.randomUUID();
@@ -62,12 +65,12 @@ class ShowEntityRuntimeTest {
             accepted(first.send(id, new ReserveSeat(showId, seat), null));
         }
         accepted(first.send(id, new CancelSeatReservation(showId, 2), null)); // version 8
-        ShowState before = first.state(id).await().indefinitely();
+        ShowState before = first.state(id).toCompletionStage().toCompletableFuture().join();
 
-        assertThat(store.loadSnapshot("show-" + id).await().indefinitely()).get()
+        assertThat(snapshots.load(StreamName.of("show", id)).toCompletionStage().toCompletableFuture().join()).get()
                 .satisfies(snapshot -> assertThat(snapshot.version()).isEqualTo(6));
         var restarted = runtime(settings(Duration.ofMinutes(5), 3));
-        ShowState after = restarted.state(id).await().indefinitely();
+        ShowState after = restarted.state(id).toCompletionStage().toCompletableFuture().join();
 
         assertThat(after).isEqualTo(before);
         assertThat(((ShowState.Show) after).seat(2).orElseThrow().status()).isEqualTo(SeatStatus.AVAILABLE);
@@ -80,11 +83,11 @@ class ShowEntityRuntimeTest {
         var runtime = runtime(settings(Duration.ofMillis(200), 0));
         accepted(runtime.send(id, new CreateShow(showId, "Hamlet", 4), null));
         accepted(runtime.send(id, new ReserveSeat(showId, 1), null));
-        ShowState before = runtime.state(id).await().indefinitely();
+        ShowState before = runtime.state(id).toCompletionStage().toCompletableFuture().join();
 
         await().atMost(Duration.ofSeconds(5)).until(() -> runtime.entitiesInMemory() == 0);
 
-        assertThat(runtime.state(id).await().indefinitely()).isEqualTo(before);
+        assertThat(runtime.state(id).toCompletionStage().toCompletableFuture().join()).isEqualTo(before);
         assertThat(runtime.entitiesInMemory()).isEqualTo(1);
     }
 
@@ -103,7 +106,7 @@ class ShowEntityRuntimeTest {
 
         assertThat(runtime.entitiesInMemory()).isLessThan(40);
         assertThat(runtime.evictedEntities()).isPositive();
-        ShowState.Show first = (ShowState.Show) runtime.state(shows.get(0).toString()).await().indefinitely();
+        ShowState.Show first = (ShowState.Show) runtime.state(shows.get(0).toString()).toCompletionStage().toCompletableFuture().join();
         assertThat(first.title()).isEqualTo("Show 0");
         assertThat(first.seatMap().isReserved(0)).isTrue();
         assertThat(first.availableSeats()).isEqualTo(49);
@@ -118,29 +121,29 @@ class ShowEntityRuntimeTest {
             try (var lock = db.prepareStatement("LOCK TABLE events IN SHARE MODE")) {
                 lock.execute(); // the show's next append waits for this transaction
             }
-            var inFlight = runtime.send(id, new ReserveSeat(showId, 0), null).subscribeAsCompletionStage();
+            var inFlight = runtime.send(id, new ReserveSeat(showId, 0), null).toCompletionStage().toCompletableFuture();
             Thread.sleep(50);
-            var queued = runtime.send(id, new ReserveSeat(showId, 1), null).subscribeAsCompletionStage();
+            var queued = runtime.send(id, new ReserveSeat(showId, 1), null).toCompletionStage().toCompletableFuture();
             Thread.sleep(200); // the queued reservation has now waited past the bound
 
-            assertThatThrownBy(() -> runtime.send(id, new ReserveSeat(showId, 2), null).await().atMost(Duration.ofSeconds(1)))
-                    .isInstanceOf(EntityOverloadedException.class);
+            assertThatThrownBy(() -> runtime.send(id, new ReserveSeat(showId, 2), null).toCompletionStage().toCompletableFuture().join())
+                    .hasCauseInstanceOf(EntityOverloadedException.class);
             assertThat(runtime.overloadRefusals()).isEqualTo(1);
 
             db.commit();
             assertThat(inFlight.get(10, TimeUnit.SECONDS)).isInstanceOf(CommandOutcome.Accepted.class);
             assertThat(queued.get(10, TimeUnit.SECONDS)).isInstanceOf(CommandOutcome.Accepted.class);
         }
-        ShowState.Show show = (ShowState.Show) runtime.state(id).await().indefinitely();
+        ShowState.Show show = (ShowState.Show) runtime.state(id).toCompletionStage().toCompletableFuture().join();
         assertThat(show.seatMap().isReserved(2)).as("the refused reservation wrote nothing").isFalse();
-        assertThat(store.readStream("show-" + id, 0).await().indefinitely()).hasSize(3);
+        assertThat(store.readStream(StreamName.of("show", id), 0).toCompletionStage().toCompletableFuture().join()).hasSize(3);
     }
 
     @Test
     void lookupsOfMissingShowsAreNotKeptInMemory() {
         var runtime = runtime(settings(Duration.ofMinutes(5), 0));
         for (int i = 0; i < 20; i++) {
-            assertThat(runtime.state(UUID.randomUUID().toString()).await().indefinitely()).isEqualTo(ShowState.NOT_CREATED);
+            assertThat(runtime.state(UUID.randomUUID().toString()).toCompletionStage().toCompletableFuture().join()).isEqualTo(ShowState.NOT_CREATED);
         }
         await().atMost(Duration.ofSeconds(5)).until(() -> runtime.entitiesInMemory() == 0);
     }
@@ -150,14 +153,14 @@ class ShowEntityRuntimeTest {
         var instanceA = runtime(settings(Duration.ofMinutes(5), 0));
         var instanceB = runtime(settings(Duration.ofMinutes(5), 0));
         accepted(instanceA.send(id, new CreateShow(showId, "Hamlet", 3), null));
-        instanceB.state(id).await().indefinitely(); // B holds version 1 in memory
+        instanceB.state(id).toCompletionStage().toCompletableFuture().join(); // B holds version 1 in memory
         accepted(instanceA.send(id, new ReserveSeat(showId, 0), null));
 
         // B's copy is stale: its append conflicts, it reloads, and decides again against the truth.
         assertThat(rejection(instanceB.send(id, new ReserveSeat(showId, 0), null))).isEqualTo(Rejection.Code.SEAT_NOT_AVAILABLE);
         assertThat(instanceB.versionConflicts()).isEqualTo(1);
         accepted(instanceB.send(id, new ReserveSeat(showId, 1), null));
-        assertThat(instanceA.state(id).await().indefinitely()).isNotEqualTo(instanceB.state(id).await().indefinitely());
+        assertThat(instanceA.state(id).toCompletionStage().toCompletableFuture().join()).isNotEqualTo(instanceB.state(id).toCompletionStage().toCompletableFuture().join());
         assertThat(rejection(instanceA.send(id, new ReserveSeat(showId, 1), null))).isEqualTo(Rejection.Code.SEAT_NOT_AVAILABLE);
     }
 
@@ -166,15 +169,15 @@ class ShowEntityRuntimeTest {
         var runtime = runtime(settings(Duration.ofMinutes(5), 0));
         accepted(runtime.send(id, new CreateShow(showId, "Hamlet", 40), null));
         // Every seat twice, all at once: one reservation per seat may win.
-        List<Uni<CommandOutcome<ShowState>>> commands = new ArrayList<>();
+        List<Future<CommandOutcome<ShowState>>> commands = new ArrayList<>();
         IntStream.range(0, 80).forEach(i -> commands.add(runtime.send(id, new ReserveSeat(showId, i % 40), null)));
 
-        List<CommandOutcome<ShowState>> outcomes = Uni.join().all(commands).andFailFast().await().indefinitely();
+        List<CommandOutcome<ShowState>> outcomes = Future.all(commands).map(all -> all.<CommandOutcome<ShowState>>list()).toCompletionStage().toCompletableFuture().join();
 
         assertThat(outcomes).filteredOn(o -> o instanceof CommandOutcome.Accepted).hasSize(40);
         assertThat(outcomes).filteredOn(o -> o instanceof CommandOutcome.Rejected).hasSize(40);
-        assertThat(store.readStream("show-" + id, 0).await().indefinitely()).hasSize(41);
-        assertThat(((ShowState.Show) runtime.state(id).await().indefinitely()).availableSeats()).isZero();
+        assertThat(store.readStream(StreamName.of("show", id), 0).toCompletionStage().toCompletableFuture().join()).hasSize(41);
+        assertThat(((ShowState.Show) runtime.state(id).toCompletionStage().toCompletableFuture().join()).availableSeats()).isZero();
     }
 
     @Test
@@ -187,13 +190,13 @@ class ShowEntityRuntimeTest {
             try (var lock = db.prepareStatement("LOCK TABLE events IN SHARE MODE")) {
                 lock.execute(); // the show's next append waits for this transaction
             }
-            var inFlight = runtime.send(id, new ReserveSeat(showId, 0), null).subscribeAsCompletionStage();
+            var inFlight = runtime.send(id, new ReserveSeat(showId, 0), null).toCompletionStage().toCompletableFuture();
             Thread.sleep(200); // the reservation of seat 0 is now appending, blocked on the table lock
 
             // Seat 2 is taken before and after the append in flight: refused at once.
             assertThat(rejection(runtime.send(id, new ReserveSeat(showId, 2), null))).isEqualTo(Rejection.Code.SEAT_NOT_AVAILABLE);
             // Cancelling seat 0 depends on the append in flight: it waits.
-            var dependent = runtime.send(id, new CancelSeatReservation(showId, 0), null).subscribeAsCompletionStage();
+            var dependent = runtime.send(id, new CancelSeatReservation(showId, 0), null).toCompletionStage().toCompletableFuture();
             Thread.sleep(200);
             assertThat(inFlight).isNotDone();
             assertThat(dependent).isNotDone();
@@ -202,11 +205,11 @@ class ShowEntityRuntimeTest {
             assertThat(inFlight.get(10, TimeUnit.SECONDS)).isInstanceOf(CommandOutcome.Accepted.class);
             assertThat(dependent.get(10, TimeUnit.SECONDS)).isInstanceOf(CommandOutcome.Accepted.class);
         }
-        assertThat(((ShowState.Show) runtime.state(id).await().indefinitely()).availableSeats()).isEqualTo(2);
+        assertThat(((ShowState.Show) runtime.state(id).toCompletionStage().toCompletableFuture().join()).availableSeats()).isEqualTo(2);
     }
 
     private EntityRuntime<ShowCommand, ShowEvent, ShowState> runtime(EntitySettings settings) {
-        var runtime = new EntityRuntime<>(vertx, store, production.type(), settings);
+        var runtime = new EntityRuntime<>(vertx, store, snapshots, ShowService.entityType(), settings);
         started.add(runtime);
         return runtime;
     }
@@ -215,14 +218,14 @@ class ShowEntityRuntimeTest {
         return new EntitySettings(idle, 64L << 20, Duration.ofSeconds(10), snapshotEvery, 5, 64);
     }
 
-    private static ShowState accepted(Uni<CommandOutcome<ShowState>> outcome) {
-        CommandOutcome<ShowState> result = outcome.await().atMost(Duration.ofSeconds(10));
+    private static ShowState accepted(Future<CommandOutcome<ShowState>> outcome) {
+        CommandOutcome<ShowState> result = outcome.toCompletionStage().toCompletableFuture().orTimeout(10, TimeUnit.SECONDS).join();
         assertThat(result).isInstanceOf(CommandOutcome.Accepted.class);
         return ((CommandOutcome.Accepted<ShowState>) result).state();
     }
 
-    private static Rejection.Code rejection(Uni<CommandOutcome<ShowState>> outcome) {
-        CommandOutcome<ShowState> result = outcome.await().atMost(Duration.ofSeconds(10));
+    private static Rejection.Code rejection(Future<CommandOutcome<ShowState>> outcome) {
+        CommandOutcome<ShowState> result = outcome.toCompletionStage().toCompletableFuture().orTimeout(10, TimeUnit.SECONDS).join();
         assertThat(result).isInstanceOf(CommandOutcome.Rejected.class);
         return ((CommandOutcome.Rejected<ShowState>) result).rejection().code();
     }

@@ -9,7 +9,7 @@ import dev.boxoffice.eventstore.AppendResult.WrongExpectedVersion;
 import dev.boxoffice.support.TestDatabase;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
-import io.smallrye.mutiny.Uni;
+import io.vertx.core.Future;
 import io.vertx.sqlclient.Pool;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
@@ -26,51 +26,53 @@ import org.junit.jupiter.api.Test;
 class PostgresEventStoreTest {
 
     private final PostgresEventStore store;
+    private final PostgresSnapshotStore snapshots;
     private final Pool pool;
 
-    PostgresEventStoreTest(PostgresEventStore store, Pool pool) {
+    PostgresEventStoreTest(PostgresEventStore store, PostgresSnapshotStore snapshots, Pool pool) {
         this.store = store;
+        this.snapshots = snapshots;
         this.pool = pool;
     }
 
     @Test
     void appendsToANewStreamAndReadsItBackInOrder() {
-        String stream = newStream();
-        Appended appended = (Appended) append(stream, ExpectedVersion.NO_STREAM, "a", "b", "c");
+        StreamName stream = newStream();
+        Appended appended = (Appended) append(stream, 0, "a", "b", "c");
 
         assertThat(appended.nextExpectedVersion()).isEqualTo(3);
         assertThat(appended.lastPosition() - appended.firstPosition()).isEqualTo(2);
-        List<RecordedEvent> events = store.readStream(stream, 0).await().indefinitely();
+        List<RecordedEvent> events = store.readStream(stream, 0).toCompletionStage().toCompletableFuture().join();
         assertThat(events).extracting(RecordedEvent::version).containsExactly(1L, 2L, 3L);
         assertThat(events).extracting(e -> new String(e.payload(), StandardCharsets.UTF_8)).containsExactly("a", "b", "c");
         assertThat(events).extracting(RecordedEvent::correlationId).containsOnly("corr-1");
         assertThat(events).allSatisfy(e -> assertThat(e.recordedAt()).isNotNull());
-        assertThat(store.readStream(stream, 2).await().indefinitely()).extracting(RecordedEvent::version).containsExactly(3L);
+        assertThat(store.readStream(stream, 2).toCompletionStage().toCompletableFuture().join()).extracting(RecordedEvent::version).containsExactly(3L);
     }
 
     @Test
     void aWrongExpectedVersionIsATypedResultAndWritesNothing() {
-        String stream = newStream();
+        StreamName stream = newStream();
         append(stream, 0, "first");
 
-        assertThat(append(stream, 0, "again")).isEqualTo(new WrongExpectedVersion(stream, 0));
+        assertThat(append(stream, 0, "again")).isEqualTo(new WrongExpectedVersion(stream, ExpectedVersion.NO_STREAM));
         assertThat(append(stream, 5, "ahead")).isInstanceOf(WrongExpectedVersion.class);
         assertThat(append(newStream(), 1, "missing stream")).isInstanceOf(WrongExpectedVersion.class);
-        assertThat(store.readStream(stream, 0).await().indefinitely()).hasSize(1);
+        assertThat(store.readStream(stream, 0).toCompletionStage().toCompletableFuture().join()).hasSize(1);
         assertThat(append(stream, 1, "second")).isInstanceOf(Appended.class);
     }
 
     @Test
     void concurrentAppendsAtOneVersionLetExactlyOneWin() {
-        String stream = newStream();
+        StreamName stream = newStream();
         append(stream, 0, "created");
-        List<Uni<AppendResult>> racing = IntStream.range(0, 20)
-                .mapToObj(i -> store.append(stream, 1, List.of(event("e" + i), event("f" + i)))).toList();
+        List<Future<AppendResult>> racing = IntStream.range(0, 20)
+                .mapToObj(i -> store.append(stream, ExpectedVersion.of(1), List.of(event("e" + i), event("f" + i)))).toList();
 
-        List<AppendResult> results = Uni.join().all(racing).andFailFast().await().indefinitely();
+        List<AppendResult> results = Future.all(racing).map(all -> all.<AppendResult>list()).toCompletionStage().toCompletableFuture().join();
 
         assertThat(results).filteredOn(r -> r instanceof Appended).hasSize(1);
-        List<RecordedEvent> events = store.readStream(stream, 0).await().indefinitely();
+        List<RecordedEvent> events = store.readStream(stream, 0).toCompletionStage().toCompletableFuture().join();
         assertThat(events).extracting(RecordedEvent::version).containsExactly(1L, 2L, 3L);
         // Both events of the winning append, never a mix of two appends.
         assertThat(new String(events.get(1).payload()).substring(1)).isEqualTo(new String(events.get(2).payload()).substring(1));
@@ -78,63 +80,63 @@ class PostgresEventStoreTest {
 
     @Test
     void groupedAppendsOfManyStreamsFailOnlyTheConflictingOne() {
-        List<String> streams = IntStream.range(0, 50).mapToObj(i -> newStream()).toList();
-        String conflicting = streams.get(17);
+        List<StreamName> streams = IntStream.range(0, 50).mapToObj(i -> newStream()).toList();
+        StreamName conflicting = streams.get(17);
         append(conflicting, 0, "already there");
 
-        List<Uni<AppendResult>> appends = new ArrayList<>();
-        for (String stream : streams) {
-            appends.add(store.append(stream, 0, List.of(event("x"))));
+        List<Future<AppendResult>> appends = new ArrayList<>();
+        for (StreamName stream : streams) {
+            appends.add(store.append(stream, ExpectedVersion.NO_STREAM, List.of(event("x"))));
         }
-        List<AppendResult> results = Uni.join().all(appends).andFailFast().await().indefinitely();
+        List<AppendResult> results = Future.all(appends).map(all -> all.<AppendResult>list()).toCompletionStage().toCompletableFuture().join();
 
         for (int i = 0; i < streams.size(); i++) {
             if (streams.get(i).equals(conflicting)) {
                 assertThat(results.get(i)).isInstanceOf(WrongExpectedVersion.class);
             } else {
                 assertThat(results.get(i)).isInstanceOf(Appended.class);
-                assertThat(store.readStream(streams.get(i), 0).await().indefinitely()).hasSize(1);
+                assertThat(store.readStream(streams.get(i), 0).toCompletionStage().toCompletableFuture().join()).hasSize(1);
             }
         }
     }
 
     @Test
     void readAllNeverPassesAnEventWhoseTransactionCommitsLate() throws Exception {
-        String early = newStream();
-        String late = newStream();
+        StreamName early = newStream();
+        StreamName late = newStream();
         LogPosition start = lastPosition();
         try (Connection held = jdbc()) {
             held.setAutoCommit(false);
             // A transaction takes a lower position, then stays open while another commits a higher one.
             try (PreparedStatement insert = held.prepareStatement(
                     "INSERT INTO events (stream_id, version, event_type, payload) VALUES (?, 1, 'Test', ?)")) {
-                insert.setString(1, early);
+                insert.setString(1, early.value());
                 insert.setBytes(2, "held".getBytes());
                 insert.executeUpdate();
             }
             append(late, 0, "committed");
 
-            assertThat(ours(store.readAll(start, 1000).await().indefinitely(), early, late))
+            assertThat(ours(store.readAll(start, 1000).toCompletionStage().toCompletableFuture().join(), early, late))
                     .as("nothing is read past the open transaction").isEmpty();
 
             held.commit();
         }
-        List<RecordedEvent> afterCommit = ours(store.readAll(start, 1000).await().indefinitely(), early, late);
-        assertThat(afterCommit).extracting(RecordedEvent::streamId).containsExactly(early, late);
+        List<RecordedEvent> afterCommit = ours(store.readAll(start, 1000).toCompletionStage().toCompletableFuture().join(), early, late);
+        assertThat(afterCommit).extracting(RecordedEvent::stream).containsExactly(early, late);
         assertThat(afterCommit.get(0).position()).isLessThan(afterCommit.get(1).position());
     }
 
     @Test
     void readAllPagesInCommitOrderAndResumesFromAPosition() {
         LogPosition start = lastPosition();
-        String stream = newStream();
+        StreamName stream = newStream();
         for (int version = 0; version < 7; version++) {
             append(stream, version, "e" + version);
         }
         List<RecordedEvent> seen = new ArrayList<>();
         LogPosition position = start;
         List<RecordedEvent> page;
-        while (!(page = store.readAll(position, 3).await().indefinitely()).isEmpty()) {
+        while (!(page = store.readAll(position, 3).toCompletionStage().toCompletableFuture().join()).isEmpty()) {
             assertThat(page.size()).isLessThanOrEqualTo(3);
             seen.addAll(page);
             position = page.get(page.size() - 1).logPosition();
@@ -144,23 +146,24 @@ class PostgresEventStoreTest {
 
     @Test
     void keepsTheNewestSnapshot() {
-        String stream = newStream();
-        assertThat(store.loadSnapshot(stream).await().indefinitely()).isEmpty();
+        StreamName stream = newStream();
+        assertThat(snapshots.load(stream).toCompletionStage().toCompletableFuture().join()).isEmpty();
 
-        store.saveSnapshot(new Snapshot(stream, 10, "ten".getBytes())).await().indefinitely();
-        store.saveSnapshot(new Snapshot(stream, 5, "five".getBytes())).await().indefinitely();
+        snapshots.save(new Snapshot(stream, 10, "ten".getBytes())).toCompletionStage().toCompletableFuture().join();
+        snapshots.save(new Snapshot(stream, 5, "five".getBytes())).toCompletionStage().toCompletableFuture().join();
 
-        Snapshot loaded = store.loadSnapshot(stream).await().indefinitely().orElseThrow();
+        Snapshot loaded = snapshots.load(stream).toCompletionStage().toCompletableFuture().join().orElseThrow();
         assertThat(loaded.version()).isEqualTo(10);
         assertThat(new String(loaded.payload())).isEqualTo("ten");
-        store.saveSnapshot(new Snapshot(stream, 20, "twenty".getBytes())).await().indefinitely();
-        assertThat(store.loadSnapshot(stream).await().indefinitely().orElseThrow().version()).isEqualTo(20);
+        snapshots.save(new Snapshot(stream, 20, "twenty".getBytes())).toCompletionStage().toCompletableFuture().join();
+        assertThat(snapshots.load(stream).toCompletionStage().toCompletableFuture().join().orElseThrow().version()).isEqualTo(20);
     }
 
     @Test
     void refusesMeaninglessAppends() {
-        assertThatThrownBy(() -> store.append(newStream(), 0, List.of())).isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> store.append(newStream(), -1, List.of(event("x")))).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> store.append(newStream(), ExpectedVersion.NO_STREAM, List.of())).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> ExpectedVersion.of(-1)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new StreamName(" ")).isInstanceOf(IllegalArgumentException.class);
     }
 
     @Test
@@ -186,9 +189,9 @@ class PostgresEventStoreTest {
         assertThat(settings).containsExactly("off", "on");
     }
 
-    private AppendResult append(String stream, long expectedVersion, String... payloads) {
+    private AppendResult append(StreamName stream, long expectedVersion, String... payloads) {
         List<NewEvent> events = java.util.Arrays.stream(payloads).map(PostgresEventStoreTest::event).toList();
-        return store.append(stream, expectedVersion, events).await().indefinitely();
+        return store.append(stream, ExpectedVersion.of(expectedVersion), events).toCompletionStage().toCompletableFuture().join();
     }
 
     private static NewEvent event(String payload) {
@@ -198,15 +201,15 @@ class PostgresEventStoreTest {
     private LogPosition lastPosition() {
         LogPosition position = LogPosition.START;
         List<RecordedEvent> page;
-        while (!(page = store.readAll(position, 10_000).await().indefinitely()).isEmpty()) {
+        while (!(page = store.readAll(position, 10_000).toCompletionStage().toCompletableFuture().join()).isEmpty()) {
             position = page.get(page.size() - 1).logPosition();
         }
         return position;
     }
 
-    private static List<RecordedEvent> ours(List<RecordedEvent> events, String... streams) {
-        List<String> wanted = List.of(streams);
-        return events.stream().filter(e -> wanted.contains(e.streamId())).toList();
+    private static List<RecordedEvent> ours(List<RecordedEvent> events, StreamName... streams) {
+        List<StreamName> wanted = List.of(streams);
+        return events.stream().filter(e -> wanted.contains(e.stream())).toList();
     }
 
     @Test
@@ -225,8 +228,8 @@ class PostgresEventStoreTest {
         }
     }
 
-    private static String newStream() {
-        return "test-" + UUID.randomUUID();
+    private static StreamName newStream() {
+        return StreamName.of("test", UUID.randomUUID());
     }
 
     private static Connection jdbc() throws Exception {

@@ -56,7 +56,7 @@ public final class BenchOptions {
         option("memory-large-shows", "5000", "memory: shows of 10,000 seats created (and reserved into) first");
         option("memory-small-shows", "1000000", "memory: shows of 50 seats created (and reserved into) next");
         option("memory-rate", "4000", "memory: shows of 50 seats created per second (each followed by a reservation)");
-        option("memory-large-rate", "500", "memory: shows of 10,000 seats created per second (each answer lists the whole hall, about 480 KB)");
+        option("memory-large-rate", "100", "memory: shows of 10,000 seats created per second (each answer lists the whole hall, about 480 KB)");
         option("memory-reserve-rate", "4000", "memory: reservations per second across all shows, last");
         option("memory-reserve-seconds", "30", "memory: how long the reservations across all shows last");
         option("memory-connections", "2048", "memory: HTTP connections (more than the service admits at once, so that it, not the generator, decides what waits)");

@@ -1,4 +1,4 @@
-package dev.boxoffice.shows;
+package dev.boxoffice.app;
 
 import io.quarkus.runtime.configuration.MemorySize;
 import io.smallrye.config.ConfigMapping;
@@ -63,11 +63,11 @@ public interface BoxOfficeConfig {
          * plain INSERT (docs/benchmarks.md, "Speed work").
          */
         @WithDefault("1")
-        int maxConcurrentAppends();
+        int maxConcurrentStatements();
 
         /** Events in one append statement at most. */
         @WithDefault("1000")
-        int maxEventsPerAppend();
+        int maxEventsPerStatement();
     }
 
     interface Projections {

@@ -1,27 +1,31 @@
-package dev.boxoffice.shows;
+package dev.boxoffice.app;
 
+import dev.boxoffice.projection.ProjectionHost;
 import dev.boxoffice.projection.ProjectionStatus;
 import io.smallrye.health.api.AsyncHealthCheck;
 import io.smallrye.mutiny.Uni;
-import jakarta.enterprise.context.ApplicationScoped;
+import io.smallrye.mutiny.vertx.UniHelper;
 import org.eclipse.microprofile.health.HealthCheckResponse;
 import org.eclipse.microprofile.health.HealthCheckResponseBuilder;
-import org.eclipse.microprofile.health.Readiness;
 
-/** The show_view projection in /q/health: checkpoint and lag; DOWN while its batches fail. */
-@Readiness
-@ApplicationScoped
-public class ProjectionReadiness implements AsyncHealthCheck {
+/** One projection in /q/health ("name projection"): checkpoint and lag; DOWN while its batches fail. */
+final class ProjectionReadiness implements AsyncHealthCheck {
 
-    private final ShowViewReadModel readModel;
+    private final ProjectionHost projections;
+    private final String projection;
 
-    public ProjectionReadiness(ShowViewReadModel readModel) {
-        this.readModel = readModel;
+    ProjectionReadiness(ProjectionHost projections, String projection) {
+        this.projections = projections;
+        this.projection = projection;
+    }
+
+    String name() {
+        return projection + " projection";
     }
 
     @Override
     public Uni<HealthCheckResponse> call() {
-        return readModel.status().map(this::response)
+        return UniHelper.toUni(projections.status(projection)).map(this::response)
                 .onFailure().recoverWithItem(e -> HealthCheckResponse.named(name()).down()
                         .withData("error", String.valueOf(e.getMessage())).build());
     }
@@ -33,14 +37,10 @@ public class ProjectionReadiness implements AsyncHealthCheck {
                 .withData("lagEvents", status.lagEvents())
                 .withData("lagMillis", status.lagMillis())
                 .withData("table", status.table())
-                .withData("rebuilding", readModel.rebuilding());
+                .withData("rebuilding", projections.rebuilding(projection));
         if (status.lastFailure() != null) {
             builder.withData("lastFailure", status.lastFailure());
         }
         return builder.build();
-    }
-
-    private static String name() {
-        return ShowViewProjection.NAME + " projection";
     }
 }

@@ -1,4 +1,4 @@
-package dev.boxoffice;
+package dev.boxoffice.app;
 
 import dev.boxoffice.database.DatabaseBootstrap;
 import io.quarkus.runtime.Quarkus;

@@ -1,4 +1,4 @@
-package dev.boxoffice;
+package dev.boxoffice.app;
 
 import java.util.Map;
 import java.util.Set;

@@ -1,0 +1,138 @@
+package dev.boxoffice.app;
+
+import dev.boxoffice.domain.ShowCommand;
+import dev.boxoffice.domain.ShowEvent;
+import dev.boxoffice.domain.ShowState;
+import dev.boxoffice.entity.EntityRuntime;
+import dev.boxoffice.entity.EntitySettings;
+import dev.boxoffice.eventstore.EventStoreSettings;
+import dev.boxoffice.eventstore.PostgresEventStore;
+import dev.boxoffice.eventstore.PostgresSnapshotStore;
+import dev.boxoffice.http.HttpSettings;
+import dev.boxoffice.projection.ProjectionHost;
+import dev.boxoffice.projection.ProjectionSettings;
+import dev.boxoffice.shows.ShowListing;
+import dev.boxoffice.shows.ShowService;
+import dev.boxoffice.shows.ShowViewProjection;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.quarkus.runtime.ShutdownEvent;
+import io.quarkus.runtime.StartupEvent;
+import io.quarkus.runtime.configuration.MemorySize;
+import io.smallrye.health.api.HealthRegistry;
+import io.vertx.core.Vertx;
+import io.vertx.pgclient.PgConnectOptions;
+import io.vertx.sqlclient.Pool;
+import jakarta.enterprise.event.Observes;
+import jakarta.enterprise.inject.Disposes;
+import jakarta.enterprise.inject.Produces;
+import jakarta.inject.Singleton;
+import org.eclipse.microprofile.config.ConfigProvider;
+import org.eclipse.microprofile.health.Readiness;
+
+/**
+ * The composition root: every part of the service is built here from configuration, and nowhere else. The
+ * packages around the domain (event store, entity runtime, projections, shows) know nothing of CDI or of Quarkus'
+ * configuration; this class hands them what they need, and registers their metrics ({@link Metrics}).
+ */
+public class CompositionRoot {
+
+    /** Channel of the NOTIFY that tells other instances' read models that events were committed. */
+    static final String COMMITS_CHANNEL = "boxoffice_events";
+
+    private static final long DEFAULT_BUDGET_PERCENT_OF_HEAP = 30;
+    private static final long DEFAULT_HALL_BYTES_PERCENT_OF_HEAP = 5;
+
+    @Produces
+    @Singleton
+    PostgresEventStore eventStore(Pool pool, BoxOfficeConfig config, MeterRegistry registry) {
+        var settings = new EventStoreSettings(config.eventStore().maxConcurrentStatements(),
+                config.eventStore().maxEventsPerStatement());
+        var store = new PostgresEventStore(pool, settings);
+        store.onCommit(Metrics.appendStatements(registry));
+        return store;
+    }
+
+    @Produces
+    @Singleton
+    PostgresSnapshotStore snapshotStore(Pool pool) {
+        return new PostgresSnapshotStore(pool);
+    }
+
+    @Produces
+    @Singleton
+    EntityRuntime<ShowCommand, ShowEvent, ShowState> showRuntime(Vertx vertx, PostgresEventStore store,
+            PostgresSnapshotStore snapshots, BoxOfficeConfig config, MeterRegistry registry) {
+        var type = ShowService.entityType();
+        BoxOfficeConfig.Entities entities = config.entities();
+        long budget = entities.memoryBudget().map(MemorySize::asLongValue)
+                .orElse(Runtime.getRuntime().maxMemory() * DEFAULT_BUDGET_PERCENT_OF_HEAP / 100);
+        var settings = new EntitySettings(entities.idleTimeout(), budget, entities.maxQueueDelay(),
+                entities.snapshotEvery(), entities.maxConflictRetries(), entities.maxBatch());
+        var runtime = new EntityRuntime<>(vertx, store, snapshots, type, settings);
+        Metrics.showRuntime(registry, runtime, budget);
+        return runtime;
+    }
+
+    void closeShowRuntime(@Disposes EntityRuntime<ShowCommand, ShowEvent, ShowState> runtime) {
+        runtime.close();
+    }
+
+    @Produces
+    @Singleton
+    ShowService showService(EntityRuntime<ShowCommand, ShowEvent, ShowState> runtime) {
+        return new ShowService(runtime);
+    }
+
+    @Produces
+    @Singleton
+    ShowListing showListing(Pool pool) {
+        return new ShowListing(pool);
+    }
+
+    /** Every read model of the service: a second one is one more {@code register} line. */
+    @Produces
+    @Singleton
+    ProjectionHost projections(Vertx vertx, Pool pool, PostgresEventStore store, BoxOfficeConfig config,
+            MeterRegistry registry) {
+        BoxOfficeConfig.Projections settings = config.projections();
+        var host = new ProjectionHost(vertx, pool, store,
+                new ProjectionSettings(settings.batchSize(), settings.pollInterval(), settings.minBatchInterval()),
+                listenOptions(), COMMITS_CHANNEL, Metrics.projectionPages(registry));
+        host.register(new ShowViewProjection());
+        return host;
+    }
+
+    void startProjections(@Observes StartupEvent event, ProjectionHost projections,
+            @Readiness HealthRegistry readiness) {
+        for (String name : projections.names()) {
+            var check = new ProjectionReadiness(projections, name);
+            readiness.register(check.name(), check);
+        }
+        projections.start();
+    }
+
+    @Produces
+    @Singleton
+    HttpSettings httpSettings(BoxOfficeConfig config) {
+        BoxOfficeConfig.Admission admission = config.admission();
+        long maxHallBytes = admission.maxHallBytes().map(MemorySize::asLongValue)
+                .orElse(Runtime.getRuntime().maxMemory() * DEFAULT_HALL_BYTES_PERCENT_OF_HEAP / 100);
+        return new HttpSettings(admission.maxInFlight(), admission.cancellationHeadroom(), maxHallBytes,
+                config.admin().token());
+    }
+
+    void stopProjections(@Observes ShutdownEvent event, ProjectionHost projections) {
+        projections.close();
+    }
+
+    /** LISTEN needs a connection of its own, outside the pool, to the datasource's database. */
+    private static PgConnectOptions listenOptions() {
+        var config = ConfigProvider.getConfig();
+        String url = config.getValue("quarkus.datasource.reactive.url", String.class).replaceFirst("^vertx-reactive:", "");
+        PgConnectOptions options = PgConnectOptions.fromUri(url);
+        options.setMetricsName("boxoffice-listen"); // its own pool metrics, not the request pool's
+        config.getOptionalValue("quarkus.datasource.username", String.class).ifPresent(options::setUser);
+        config.getOptionalValue("quarkus.datasource.password", String.class).ifPresent(options::setPassword);
+        return options;
+    }
+}

@@ -1,0 +1,82 @@
+package dev.boxoffice.app;
+
+import dev.boxoffice.entity.EntityRuntime;
+import dev.boxoffice.eventstore.CommitListener;
+import dev.boxoffice.eventstore.RecordedEvent;
+import dev.boxoffice.projection.Projection;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.DistributionSummary;
+import io.micrometer.core.instrument.FunctionCounter;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BiConsumer;
+
+/** The service's own metrics (boxoffice_*), registered on the parts the composition root builds. */
+final class Metrics {
+
+    private Metrics() {
+    }
+
+    static CommitListener appendStatements(MeterRegistry registry) {
+        Timer appendTimer = Timer.builder("boxoffice.eventstore.append")
+                .description("Append statements: time from sending to commit").publishPercentileHistogram()
+                .register(registry);
+        DistributionSummary appendsPerStatement = DistributionSummary.builder("boxoffice.eventstore.append.batch")
+                .description("Appends (of different streams) group-committed by one statement").register(registry);
+        return (appends, events, nanos) -> {
+            appendTimer.record(nanos, TimeUnit.NANOSECONDS);
+            appendsPerStatement.record(appends);
+        };
+    }
+
+    static void showRuntime(MeterRegistry registry, EntityRuntime<?, ?, ?> runtime, long budget) {
+        Gauge.builder("boxoffice.entities.in.memory", runtime, EntityRuntime::entitiesInMemory)
+                .description("Shows currently held in memory").register(registry);
+        Gauge.builder("boxoffice.entities.resident", runtime, EntityRuntime::residentBytes).baseUnit("bytes")
+                .description("Estimated bytes of the shows in memory").register(registry);
+        Gauge.builder("boxoffice.entities.memory.budget", () -> budget).baseUnit("bytes")
+                .description("The memory budget for shows in memory").register(registry);
+        FunctionCounter.builder("boxoffice.entities.evicted", runtime, EntityRuntime::evictedEntities)
+                .description("Shows dropped from memory to stay within the memory budget").register(registry);
+        FunctionCounter.builder("boxoffice.entities.overloaded", runtime, EntityRuntime::overloadRefusals)
+                .description("Requests refused because their show's queue or the memory for shows was full")
+                .register(registry);
+        FunctionCounter.builder("boxoffice.events.appended", runtime, EntityRuntime::appendedEvents)
+                .description("Events committed by this instance").register(registry);
+        FunctionCounter.builder("boxoffice.version.conflicts", runtime, EntityRuntime::versionConflicts)
+                .description("Appends refused because another writer changed the stream first").register(registry);
+    }
+
+    /**
+     * Per projection: the events it applied, and the time from an event's append to its read-model commit (over a
+     * recent window, so that a benchmark step sees its own).
+     */
+    static BiConsumer<Projection, List<RecordedEvent>> projectionPages(MeterRegistry registry) {
+        Map<String, ProjectionMeters> meters = new ConcurrentHashMap<>();
+        return (projection, events) -> {
+            ProjectionMeters m = meters.computeIfAbsent(projection.name(), name -> new ProjectionMeters(
+                    Timer.builder("boxoffice.projection.lag").tag("projection", name)
+                            .description("Time from an event's append to its read-model commit")
+                            .publishPercentiles(0.5, 0.99).percentilePrecision(2).publishPercentileHistogram()
+                            .distributionStatisticExpiry(Duration.ofSeconds(10)).distributionStatisticBufferLength(2)
+                            .register(registry),
+                    Counter.builder("boxoffice.projection.events").tag("projection", name)
+                            .description("Events applied to the read model by this instance").register(registry)));
+            long now = Instant.now().toEpochMilli();
+            for (RecordedEvent event : events) {
+                m.lag.record(Math.max(0, now - event.recordedAt().toInstant().toEpochMilli()), TimeUnit.MILLISECONDS);
+            }
+            m.applied.increment(events.size());
+        };
+    }
+
+    private record ProjectionMeters(Timer lag, Counter applied) {
+    }
+}

@@ -1,0 +1,149 @@
+package dev.boxoffice.projection;
+
+import dev.boxoffice.eventstore.PostgresEventStore;
+import dev.boxoffice.eventstore.RecordedEvent;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.pgclient.PgConnectOptions;
+import io.vertx.pgclient.pubsub.PgSubscriber;
+import io.vertx.sqlclient.Pool;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.BiConsumer;
+import org.jboss.logging.Logger;
+
+/**
+ * Runs every registered projection: one {@link ProjectionRunner} each, woken by this instance's commits (a listener
+ * of the event store), by other instances' commits (one NOTIFY on {@code channel}, heard through LISTEN) and by a
+ * fallback poll; their status, and rebuilds on request. A second read model is one more {@link #register} call.
+ */
+public final class ProjectionHost implements AutoCloseable {
+
+    private static final Logger LOG = Logger.getLogger(ProjectionHost.class);
+
+    /** What a request to rebuild a projection found. */
+    public enum RebuildStart { STARTED, ALREADY_RUNNING, NO_SUCH_PROJECTION }
+
+    private final Vertx vertx;
+    private final Pool pool;
+    private final PostgresEventStore store;
+    private final ProjectionSettings settings;
+    private final PgConnectOptions listenOptions;
+    private final String channel;
+    private final BiConsumer<Projection, List<RecordedEvent>> onApplied;
+    private final Map<String, Hosted> hosted = new LinkedHashMap<>();
+    private PgSubscriber subscriber;
+
+    /**
+     * @param listenOptions the connection for LISTEN (a connection of its own, outside the pool)
+     * @param onApplied     sees each page a projection applied, once its transaction committed (for metrics)
+     */
+    public ProjectionHost(Vertx vertx, Pool pool, PostgresEventStore store, ProjectionSettings settings,
+            PgConnectOptions listenOptions, String channel, BiConsumer<Projection, List<RecordedEvent>> onApplied) {
+        this.vertx = vertx;
+        this.pool = pool;
+        this.store = store;
+        this.settings = settings;
+        this.listenOptions = listenOptions;
+        this.channel = channel;
+        this.onApplied = onApplied;
+        CommitNotifier notifier = new CommitNotifier(vertx, pool, channel, settings.minBatchInterval());
+        store.onCommit((appends, events, nanos) -> {
+            wakeAll();
+            notifier.committed();
+        });
+    }
+
+    /** Must be called before {@link #start}. */
+    public void register(Projection projection) {
+        if (hosted.containsKey(projection.name())) {
+            throw new IllegalArgumentException("a projection named " + projection.name() + " is registered already");
+        }
+        var runner = new ProjectionRunner(vertx, pool, store, projection, settings,
+                applied -> onApplied.accept(projection, applied));
+        hosted.put(projection.name(), new Hosted(projection, runner));
+    }
+
+    public void start() {
+        subscriber = PgSubscriber.subscriber(vertx, listenOptions).reconnectPolicy(retries -> 1000L);
+        subscriber.channel(channel).handler(payload -> wakeAll());
+        subscriber.connect().onFailure(e -> LOG.warnf("LISTEN %s failed (%s); read models poll every %s", channel,
+                e.getMessage(), settings.pollInterval()));
+        hosted.values().forEach(h -> h.runner.start());
+    }
+
+    public List<String> names() {
+        return List.copyOf(hosted.keySet());
+    }
+
+    /** The status of every projection, in the order they were registered. */
+    public Future<List<ProjectionStatus>> statuses() {
+        List<Future<ProjectionStatus>> statuses = new ArrayList<>();
+        hosted.values().forEach(h -> statuses.add(h.runner.status()));
+        return Future.all(statuses).map(all -> all.<ProjectionStatus>list());
+    }
+
+    /** The status of the projection called {@code name}, which must be registered. */
+    public Future<ProjectionStatus> status(String name) {
+        Hosted projection = hosted.get(name);
+        if (projection == null) {
+            throw new IllegalArgumentException("no projection named " + name);
+        }
+        return projection.runner.status();
+    }
+
+    /** Starts a rebuild of {@code name} unless one runs in this instance. */
+    public RebuildStart startRebuild(String name) {
+        Hosted projection = hosted.get(name);
+        if (projection == null) {
+            return RebuildStart.NO_SUCH_PROJECTION;
+        }
+        synchronized (projection) {
+            if (projection.rebuilding()) {
+                return RebuildStart.ALREADY_RUNNING;
+            }
+            projection.rebuild = new ProjectionRebuild(pool, store, projection.projection, settings.batchSize()).run()
+                    .onSuccess(table -> LOG.infof("Projection %s rebuilt into %s", name, table))
+                    .onFailure(e -> LOG.errorf(e, "Rebuild of projection %s failed; start it again to resume", name));
+        }
+        return RebuildStart.STARTED;
+    }
+
+    /** True while a rebuild of {@code name} started by this instance runs. */
+    public boolean rebuilding(String name) {
+        Hosted projection = hosted.get(name);
+        return projection != null && projection.rebuilding();
+    }
+
+    private void wakeAll() {
+        for (Hosted h : hosted.values()) {
+            h.runner.wake();
+        }
+    }
+
+    @Override
+    public void close() {
+        hosted.values().forEach(h -> h.runner.close());
+        if (subscriber != null) {
+            subscriber.close();
+        }
+    }
+
+    private static final class Hosted {
+        final Projection projection;
+        final ProjectionRunner runner;
+        volatile Future<String> rebuild;
+
+        Hosted(Projection projection, ProjectionRunner runner) {
+            this.projection = projection;
+            this.runner = runner;
+        }
+
+        boolean rebuilding() {
+            Future<String> running = rebuild;
+            return running != null && !running.isComplete();
+        }
+    }
+}
