@@ -42,11 +42,16 @@ public final class Progress {
 
     void stepDone(StepResult step) {
         print(String.format(Locale.ROOT, "   %s %s: done, %.0f answered/s, p50 %.2f ms, p99 %.2f ms, max %.1f ms, errors %d (503: %d),"
-                        + " cpu service %.0f%% db %.0f%% loadgen %.0f%%, cores busy %s%%, steal %s%%", step.scenario(),
+                        + " cpu service %s db %s loadgen %s, cores busy %s%%, steal %s%%", step.scenario(),
                 step.label(), step.achievedRps(), step.latency().p50(), step.latency().p99(), step.latency().max(),
                 step.counts().errors(), step.phases().stream().mapToLong(p -> p.count(AnswerKind.REFUSED)).sum(),
-                step.cpu().service(), step.cpu().database(), step.cpu().loadGenerator(),
+                percent(step.cpu().service()), percent(step.cpu().database()), percent(step.cpu().loadGenerator()),
                 step.cpu().describeCores(), step.cpu().describeSteal()));
+    }
+
+    /** A process's share of a core; a dash for a process this step did not run (the limits run no service). */
+    private static String percent(double share) {
+        return Double.isNaN(share) ? "–" : String.format(Locale.ROOT, "%.0f%%", share);
     }
 
     private String timeLeft() {
