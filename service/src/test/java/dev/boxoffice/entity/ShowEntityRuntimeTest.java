@@ -12,19 +12,15 @@ import dev.boxoffice.domain.ShowCommand.CreateShow;
 import dev.boxoffice.domain.ShowCommand.ReserveSeat;
 import dev.boxoffice.domain.ShowEvent;
 import dev.boxoffice.domain.ShowState;
-import dev.boxoffice.database.EmbeddedDatabase;
 import dev.boxoffice.eventstore.PostgresEventStore;
 import dev.boxoffice.eventstore.PostgresSnapshotStore;
 import dev.boxoffice.eventstore.StreamName;
 import dev.boxoffice.shows.ShowService;
-import dev.boxoffice.support.TestDatabase;
-import io.quarkus.test.common.QuarkusTestResource;
-import io.quarkus.test.junit.QuarkusTest;
+import dev.boxoffice.eventstore.EventStoreSettings;
+import dev.boxoffice.support.TestPostgres;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
-import jakarta.inject.Inject;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -35,18 +31,11 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /** Entity tests in the style of Akka's shopping-cart sample: run commands, restart, assert the state. */
-@QuarkusTest
-@QuarkusTestResource(TestDatabase.class)
 class ShowEntityRuntimeTest {
 
-    @Inject
-    Vertx vertx;
-
-    @Inject
-    PostgresEventStore store;
-
-    @Inject
-    PostgresSnapshotStore snapshots;
+    private final Vertx vertx = TestPostgres.vertx();
+    private final PostgresEventStore store = new PostgresEventStore(TestPostgres.pool(), new EventStoreSettings(1, 1000));
+    private final PostgresSnapshotStore snapshots = new PostgresSnapshotStore(TestPostgres.pool());
 
     private final List<EntityRuntime<ShowCommand, ShowEvent, ShowState>> started = new ArrayList<>();
     private final UUID showId = UUID.randomUUID();
@@ -116,7 +105,7 @@ class ShowEntityRuntimeTest {
     void refusesWorkAtOnceWhenTheShowsQueueHasWaitedTooLongAndWritesNothingForIt() throws Exception {
         var runtime = runtime(new EntitySettings(Duration.ofMinutes(5), 64L << 20, Duration.ofMillis(100), 0, 5, 64));
         accepted(runtime.send(id, new CreateShow(showId, "Hamlet", 3), null));
-        try (Connection db = DriverManager.getConnection(TestDatabase.shared().jdbcUrl(), EmbeddedDatabase.USER, "")) {
+        try (Connection db = TestPostgres.jdbc()) {
             db.setAutoCommit(false);
             try (var lock = db.prepareStatement("LOCK TABLE events IN SHARE MODE")) {
                 lock.execute(); // the show's next append waits for this transaction
@@ -185,7 +174,7 @@ class ShowEntityRuntimeTest {
         var runtime = runtime(settings(Duration.ofMinutes(5), 0));
         accepted(runtime.send(id, new CreateShow(showId, "Hamlet", 3), null));
         accepted(runtime.send(id, new ReserveSeat(showId, 2), null));
-        try (Connection db = DriverManager.getConnection(TestDatabase.shared().jdbcUrl(), EmbeddedDatabase.USER, "")) {
+        try (Connection db = TestPostgres.jdbc()) {
             db.setAutoCommit(false);
             try (var lock = db.prepareStatement("LOCK TABLE events IN SHARE MODE")) {
                 lock.execute(); // the show's next append waits for this transaction

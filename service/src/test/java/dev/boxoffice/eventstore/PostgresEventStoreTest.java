@@ -3,17 +3,13 @@ package dev.boxoffice.eventstore;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.boxoffice.database.EmbeddedDatabase;
 import dev.boxoffice.eventstore.AppendResult.Appended;
 import dev.boxoffice.eventstore.AppendResult.WrongExpectedVersion;
-import dev.boxoffice.support.TestDatabase;
-import io.quarkus.test.common.QuarkusTestResource;
-import io.quarkus.test.junit.QuarkusTest;
+import dev.boxoffice.support.TestPostgres;
 import io.vertx.core.Future;
 import io.vertx.sqlclient.Pool;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.util.ArrayList;
 import java.util.List;
@@ -21,19 +17,12 @@ import java.util.UUID;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
-@QuarkusTest
-@QuarkusTestResource(TestDatabase.class)
 class PostgresEventStoreTest {
 
-    private final PostgresEventStore store;
-    private final PostgresSnapshotStore snapshots;
-    private final Pool pool;
-
-    PostgresEventStoreTest(PostgresEventStore store, PostgresSnapshotStore snapshots, Pool pool) {
-        this.store = store;
-        this.snapshots = snapshots;
-        this.pool = pool;
-    }
+    private final Pool pool = TestPostgres.pool();
+    /** The service's defaults: one statement in flight, the appends that arrive meanwhile grouped into the next. */
+    private final PostgresEventStore store = new PostgresEventStore(pool, new EventStoreSettings(1, 1000));
+    private final PostgresSnapshotStore snapshots = new PostgresSnapshotStore(pool);
 
     @Test
     void appendsToANewStreamAndReadsItBackInOrder() {
@@ -233,6 +222,6 @@ class PostgresEventStoreTest {
     }
 
     private static Connection jdbc() throws Exception {
-        return DriverManager.getConnection(TestDatabase.shared().jdbcUrl(), EmbeddedDatabase.USER, "");
+        return TestPostgres.jdbc();
     }
 }

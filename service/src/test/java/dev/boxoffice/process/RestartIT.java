@@ -29,6 +29,7 @@ class RestartIT {
 
         String afterFirstRun;
         try (ServiceProcess service = ServiceProcess.start(embedded, work)) {
+            assertThat(service.logLines()).as("a clean start warns of nothing").noneMatch(line -> line.contains(" WARN "));
             assertThat(Http.createShow(service, show, 10).statusCode()).isEqualTo(201);
             for (int seat : new int[] {1, 3, 5, 7, 9}) {
                 assertThat(Http.seat(service, show, seat, "RESERVE").statusCode()).isEqualTo(200);

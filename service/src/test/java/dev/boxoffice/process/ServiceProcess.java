@@ -51,6 +51,11 @@ final class ServiceProcess implements AutoCloseable {
         return service;
     }
 
+    /** What the service has logged so far. */
+    List<String> logLines() throws IOException {
+        return Files.readAllLines(log);
+    }
+
     boolean isAlive() {
         return process.isAlive();
     }

@@ -3,7 +3,7 @@ package dev.boxoffice.projection;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import dev.boxoffice.database.EmbeddedDatabase;
+import dev.boxoffice.domain.ShowCommand;
 import dev.boxoffice.domain.ShowCommand.CreateShow;
 import dev.boxoffice.domain.ShowCommand.ReserveSeat;
 import dev.boxoffice.domain.ShowCommand.CancelSeatReservation;
@@ -11,17 +11,19 @@ import dev.boxoffice.eventstore.PostgresEventStore;
 import dev.boxoffice.eventstore.RecordedEvent;
 import dev.boxoffice.shows.ShowService;
 import dev.boxoffice.shows.ShowViewProjection;
-import dev.boxoffice.support.TestDatabase;
-import io.quarkus.test.common.QuarkusTestResource;
-import io.quarkus.test.junit.QuarkusTest;
+import dev.boxoffice.domain.ShowEvent;
+import dev.boxoffice.domain.ShowState;
+import dev.boxoffice.entity.EntityRuntime;
+import dev.boxoffice.entity.EntitySettings;
+import dev.boxoffice.eventstore.EventStoreSettings;
+import dev.boxoffice.eventstore.PostgresSnapshotStore;
+import dev.boxoffice.support.TestPostgres;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
-import io.vertx.pgclient.PgConnectOptions;
 import io.vertx.pgclient.pubsub.PgSubscriber;
 import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.SqlConnection;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.time.Duration;
@@ -29,6 +31,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -36,20 +39,18 @@ import org.junit.jupiter.api.Test;
  * and a runner that dies mid-batch leaves a read model that, once resumed, equals a fresh rebuild.
  * Each test projects into a table and checkpoint of its own, next to the service's live show_view.
  */
-@QuarkusTest
-@QuarkusTestResource(TestDatabase.class)
 class ProjectionRunnerTest {
 
-    private final Vertx vertx;
-    private final Pool pool;
-    private final PostgresEventStore store;
-    private final ShowService shows;
+    private final Vertx vertx = TestPostgres.vertx();
+    private final Pool pool = TestPostgres.pool();
+    private final PostgresEventStore store = new PostgresEventStore(pool, new EventStoreSettings(1, 1000));
+    private final EntityRuntime<ShowCommand, ShowEvent, ShowState> runtime = new EntityRuntime<>(vertx, store, new PostgresSnapshotStore(pool),
+            ShowService.entityType(), new EntitySettings(Duration.ofMinutes(5), 64L << 20, Duration.ofSeconds(10), 0, 5, 64));
+    private final ShowService shows = new ShowService(runtime);
 
-    ProjectionRunnerTest(Vertx vertx, Pool pool, PostgresEventStore store, ShowService shows) {
-        this.vertx = vertx;
-        this.pool = pool;
-        this.store = store;
-        this.shows = shows;
+    @AfterEach
+    void closeRuntime() {
+        runtime.close();
     }
 
     @Test
@@ -127,8 +128,7 @@ class ProjectionRunnerTest {
                 new ProjectionSettings(1000, Duration.ofMinutes(10), Duration.ofMillis(5)), events -> { })) {
             runner.start();
             await().atMost(Duration.ofSeconds(10)).until(() -> lagOf(runner) == 0);
-            PgSubscriber subscriber = PgSubscriber.subscriber(vertx, PgConnectOptions.fromUri(TestDatabase.shared().reactiveUrl())
-                    .setUser(EmbeddedDatabase.USER));
+            PgSubscriber subscriber = PgSubscriber.subscriber(vertx, TestPostgres.connectOptions());
             subscriber.channel("boxoffice_events").handler(payload -> runner.wake());
             subscriber.connect().toCompletionStage().toCompletableFuture().join();
             try {
@@ -233,7 +233,7 @@ class ProjectionRunnerTest {
     }
 
     private static Connection jdbc() throws Exception {
-        return DriverManager.getConnection(TestDatabase.shared().jdbcUrl(), EmbeddedDatabase.USER, "");
+        return TestPostgres.jdbc();
     }
 
     /** A projection that forwards to another; tests override what they change. */

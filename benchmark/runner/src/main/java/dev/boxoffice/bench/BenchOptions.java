@@ -8,17 +8,80 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
- * Command-line options: scenario names, then {@code --name value} (or {@code --name=value}) pairs. Every option
- * has a default that keeps the full run under ten minutes on a 2-core machine.
+ * Command-line options: scenario names, then {@code --name value} (or {@code --name=value}) pairs, parsed and checked
+ * once into typed values, so that the code that uses them cannot misspell one. Every option has a default that keeps
+ * the full run under ten minutes on a 2-core machine.
+ *
+ * @param inForce every option's value as given or defaulted, for the report
  */
-public final class BenchOptions {
+public record BenchOptions(List<Scenario> scenarios, Run run, Steps steps, Serial serial, Contention contention,
+        Surge surge, Memory memory, Sweep sweep, Dispatch dispatch, Limits limits, Map<String, String> inForce) {
 
-    public static final List<String> SCENARIOS = List.of("limits", "dispatch", "serial", "contention", "surge", "sweep", "memory");
+    /** The scenarios in the order they run. */
+    public enum Scenario {
+        LIMITS, DISPATCH, SERIAL, CONTENTION, SURGE, SWEEP,
+        /** Run only when named: long, and best with a small heap given in --service-jvm-options. */
+        MEMORY;
 
-    /** Run only when named: long, and best with a small heap given in --service-jvm-options. */
-    private static final List<String> NAMED_ONLY = List.of("memory");
+        public String cliName() {
+            return name().toLowerCase(java.util.Locale.ROOT);
+        }
+
+        static Scenario named(String name) {
+            return Arrays.stream(values()).filter(s -> s.cliName().equals(name)).findFirst().orElseThrow(() ->
+                    new IllegalArgumentException("unknown scenario '" + name + "'; scenarios: "
+                            + String.join(", ", Arrays.stream(values()).map(Scenario::cliName).toList())));
+        }
+    }
+
+    /**
+     * How the run is set up.
+     *
+     * @param target            a running server to measure instead of starting the service, without a trailing slash
+     * @param databaseUrl       an external PostgreSQL instead of the embedded one
+     * @param cpusService       taskset list of the service's cores, empty for the default
+     * @param serviceJvmOptions extra JVM options of the service
+     */
+    public record Run(Path out, Optional<String> target, Optional<String> databaseUrl, Optional<String> cpusService,
+            Optional<String> cpusPostgres, Optional<String> cpusLoadgen, boolean noPin, boolean profile,
+            List<String> serviceJvmOptions) {
+    }
+
+    /** The open-model load every stepped scenario shares. */
+    public record Steps(double sloMs, double stepSeconds, double warmupSeconds, double warmupRate, int connections,
+            int timeoutMs, boolean keepGoing) {
+
+        public boolean warmsUp() {
+            return warmupSeconds > 0;
+        }
+    }
+
+    public record Serial(List<Double> rates, int seats) {
+    }
+
+    public record Contention(List<Double> rates, int hotShows, int hotSeats) {
+    }
+
+    /** @param baseRps the serial capacity to multiply, 0 for the one measured in this run */
+    public record Surge(double factor, double hotFactor, double seconds, double calmSeconds, int connections, int seats,
+            double baseRps, double hotBaseRps) {
+    }
+
+    public record Memory(int largeShows, int smallShows, double rate, double largeRate, double reserveRate,
+            double reserveSeconds, int connections) {
+    }
+
+    public record Sweep(List<Integer> connections, double seconds) {
+    }
+
+    public record Dispatch(int connections, double seconds) {
+    }
+
+    public record Limits(double seconds, int clients, int batch) {
+    }
 
     private static final Map<String, String[]> OPTIONS = new LinkedHashMap<>();
 
@@ -71,29 +134,18 @@ public final class BenchOptions {
         option("service-jvm-options", "", "extra JVM options for the service (space separated)");
     }
 
-    private final List<String> scenarios;
-    private final Map<String, String> values;
-
-    private BenchOptions(List<String> scenarios, Map<String, String> values) {
-        this.scenarios = scenarios;
-        this.values = values;
-    }
-
     private static void option(String name, String defaultValue, String help) {
         OPTIONS.put(name, new String[] {defaultValue, help});
     }
 
     public static BenchOptions parse(List<String> args) {
-        List<String> scenarios = new ArrayList<>();
+        List<Scenario> named = new ArrayList<>();
         Map<String, String> values = new LinkedHashMap<>();
         OPTIONS.forEach((name, spec) -> values.put(name, spec[0]));
         for (int i = 0; i < args.size(); i++) {
             String arg = args.get(i);
             if (!arg.startsWith("--")) {
-                if (!SCENARIOS.contains(arg)) {
-                    throw new IllegalArgumentException("unknown scenario '" + arg + "'; scenarios: " + String.join(", ", SCENARIOS));
-                }
-                scenarios.add(arg);
+                named.add(Scenario.named(arg));
                 continue;
             }
             String name = arg.substring(2);
@@ -114,114 +166,113 @@ public final class BenchOptions {
             }
             values.put(name, value);
         }
-        List<String> defaults = SCENARIOS.stream().filter(name -> !NAMED_ONLY.contains(name)).toList();
-        BenchOptions options = new BenchOptions(scenarios.isEmpty() ? defaults : orderedLike(scenarios), values);
-        options.validate();
-        return options;
+        List<Scenario> scenarios = Arrays.stream(Scenario.values())
+                .filter(named.isEmpty() ? s -> s != Scenario.MEMORY : named::contains).toList();
+        return typed(scenarios, new Values(values));
     }
 
-    private static List<String> orderedLike(List<String> chosen) {
-        return SCENARIOS.stream().filter(chosen::contains).toList();
+    private static BenchOptions typed(List<Scenario> scenarios, Values v) {
+        var run = new Run(v.outputDirectory(), v.optional("target").map(t -> t.replaceAll("/+$", "")),
+                v.optional("database-url"), v.optional("cpus-service"), v.optional("cpus-postgres"),
+                v.optional("cpus-loadgen"), v.flag("no-pin"), v.flag("profile"),
+                v.optional("service-jvm-options").map(o -> List.of(o.trim().split("\\s+"))).orElse(List.of()));
+        var steps = new Steps(v.positive("slo-ms"), v.positive("step-seconds"), v.number("warmup-seconds"),
+                v.positive("warmup-rate"), v.count("connections"), v.count("timeout-ms"), v.flag("keep-going"));
+        var serial = new Serial(v.rates("serial-rates"), v.count("seats"));
+        var contention = new Contention(v.rates("contention-rates"), v.count("hot-shows"), v.count("hot-seats"));
+        var surge = new Surge(v.positive("surge-factor"), v.positive("surge-hot-factor"), v.positive("surge-seconds"),
+                v.positive("surge-calm-seconds"), v.count("surge-connections"), v.count("surge-seats"),
+                v.number("surge-base-rps"), v.number("surge-hot-base-rps"));
+        var memory = new Memory(v.count("memory-large-shows"), v.count("memory-small-shows"), v.positive("memory-rate"),
+                v.positive("memory-large-rate"), v.positive("memory-reserve-rate"), v.positive("memory-reserve-seconds"),
+                v.count("memory-connections"));
+        var sweep = new Sweep(v.counts("sweep-connections"), v.positive("sweep-seconds"));
+        var dispatch = new Dispatch(v.count("dispatch-connections"), v.positive("dispatch-seconds"));
+        var limits = new Limits(v.positive("limits-seconds"), v.count("limits-clients"), v.count("limits-batch"));
+        Map<String, String> inForce = new LinkedHashMap<>(v.values);
+        inForce.put("scenarios", String.join(" ", scenarios.stream().map(Scenario::cliName).toList()));
+        return new BenchOptions(List.copyOf(scenarios), run, steps, serial, contention, surge, memory, sweep, dispatch,
+                limits, java.util.Collections.unmodifiableMap(inForce));
     }
 
-    private void validate() {
-        for (String name : List.of("slo-ms", "step-seconds", "warmup-rate", "sweep-seconds", "memory-rate", "memory-large-rate",
-                "memory-reserve-rate", "memory-reserve-seconds",
-                "dispatch-seconds", "limits-seconds", "surge-factor", "surge-hot-factor", "surge-seconds", "surge-calm-seconds")) {
-            positive(name);
-        }
-        for (String name : List.of("connections", "timeout-ms", "seats", "hot-shows", "surge-connections", "memory-connections", "surge-seats",
-                "memory-large-shows", "memory-small-shows",
-                "hot-seats", "dispatch-connections", "limits-clients", "limits-batch")) {
-            if (integer(name) < 1) {
-                throw new IllegalArgumentException("--" + name + " must be a whole number >= 1");
-            }
-        }
-        number("warmup-seconds");
-        number("surge-base-rps");
-        number("surge-hot-base-rps");
-        rates("serial-rates");
-        rates("contention-rates");
-        sweepConnections();
-    }
-
-    private void positive(String name) {
-        if (!(number(name) > 0)) {
-            throw new IllegalArgumentException("--" + name + " must be greater than 0");
-        }
-    }
-
-    public List<String> scenarios() {
-        return scenarios;
-    }
-
-    public boolean runs(String scenario) {
+    public boolean runs(Scenario scenario) {
         return scenarios.contains(scenario);
     }
 
-    public String text(String name) {
-        return values.get(name);
-    }
+    /** The option values as text, read and checked once, by {@link #typed}. */
+    private record Values(Map<String, String> values) {
 
-    public boolean flag(String name) {
-        return Boolean.parseBoolean(values.get(name));
-    }
-
-    public double number(String name) {
-        try {
-            return Double.parseDouble(values.get(name));
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("--" + name + " must be a number, not '" + values.get(name) + "'");
+        Optional<String> optional(String name) {
+            return Optional.of(values.get(name)).filter(value -> !value.isBlank());
         }
-    }
 
-    public int integer(String name) {
-        try {
-            return Integer.parseInt(values.get(name));
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("--" + name + " must be a whole number, not '" + values.get(name) + "'");
+        boolean flag(String name) {
+            return Boolean.parseBoolean(values.get(name));
         }
-    }
 
-    /** A comma-separated list of request rates, each greater than 0. */
-    public List<Double> rates(String name) {
-        try {
-            List<Double> rates = Arrays.stream(values.get(name).split(",")).map(String::trim).map(Double::parseDouble)
-                    .toList();
-            if (rates.isEmpty() || rates.stream().anyMatch(r -> !(r > 0))) {
-                throw new NumberFormatException();
+        double number(String name) {
+            try {
+                return Double.parseDouble(values.get(name));
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException("--" + name + " must be a number, not '" + values.get(name) + "'");
             }
-            return rates;
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("--" + name + " must be a comma-separated list of rates > 0, for example 1000,2000,4000");
         }
-    }
 
-    public List<Integer> sweepConnections() {
-        try {
-            List<Integer> levels = Arrays.stream(values.get("sweep-connections").split(",")).map(String::trim)
-                    .map(Integer::parseInt).toList();
-            if (levels.isEmpty() || levels.stream().anyMatch(l -> l < 1)) {
-                throw new NumberFormatException();
+        double positive(String name) {
+            double value = number(name);
+            if (!(value > 0)) {
+                throw new IllegalArgumentException("--" + name + " must be greater than 0");
             }
-            return levels;
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("--sweep-connections must be a comma-separated list of whole numbers >= 1");
+            return value;
         }
-    }
 
-    public Path outputDirectory() {
-        String out = values.get("out");
-        return out.isBlank()
-                ? Path.of("bench-results", LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyy-MM-dd_HH-mm-ss")))
-                : Path.of(out);
-    }
+        /** A whole number >= 1. */
+        int count(String name) {
+            int value;
+            try {
+                value = Integer.parseInt(values.get(name));
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException("--" + name + " must be a whole number, not '" + values.get(name) + "'");
+            }
+            if (value < 1) {
+                throw new IllegalArgumentException("--" + name + " must be a whole number >= 1");
+            }
+            return value;
+        }
 
-    /** The values in force, for the report. */
-    public Map<String, String> asMap() {
-        Map<String, String> copy = new LinkedHashMap<>(values);
-        copy.put("scenarios", String.join(" ", scenarios));
-        return copy;
+        /** A comma-separated list of request rates, each greater than 0. */
+        List<Double> rates(String name) {
+            try {
+                List<Double> rates = Arrays.stream(values.get(name).split(",")).map(String::trim)
+                        .map(Double::parseDouble).toList();
+                if (rates.isEmpty() || rates.stream().anyMatch(r -> !(r > 0))) {
+                    throw new NumberFormatException();
+                }
+                return rates;
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException("--" + name
+                        + " must be a comma-separated list of rates > 0, for example 1000,2000,4000");
+            }
+        }
+
+        /** A comma-separated list of whole numbers >= 1. */
+        List<Integer> counts(String name) {
+            try {
+                List<Integer> counts = Arrays.stream(values.get(name).split(",")).map(String::trim)
+                        .map(Integer::parseInt).toList();
+                if (counts.isEmpty() || counts.stream().anyMatch(c -> c < 1)) {
+                    throw new NumberFormatException();
+                }
+                return counts;
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException("--" + name + " must be a comma-separated list of whole numbers >= 1");
+            }
+        }
+
+        Path outputDirectory() {
+            return optional("out").map(Path::of).orElseGet(() -> Path.of("bench-results",
+                    LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyy-MM-dd_HH-mm-ss"))));
+        }
     }
 
     public static String help() {

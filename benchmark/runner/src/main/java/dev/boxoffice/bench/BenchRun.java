@@ -1,5 +1,14 @@
 package dev.boxoffice.bench;
 
+import static dev.boxoffice.bench.BenchOptions.Scenario.CONTENTION;
+import static dev.boxoffice.bench.BenchOptions.Scenario.DISPATCH;
+import static dev.boxoffice.bench.BenchOptions.Scenario.LIMITS;
+import static dev.boxoffice.bench.BenchOptions.Scenario.MEMORY;
+import static dev.boxoffice.bench.BenchOptions.Scenario.SERIAL;
+import static dev.boxoffice.bench.BenchOptions.Scenario.SURGE;
+import static dev.boxoffice.bench.BenchOptions.Scenario.SWEEP;
+
+import dev.boxoffice.bench.BenchOptions.Scenario;
 import dev.boxoffice.bench.report.Reports;
 import dev.boxoffice.bench.result.DispatchResult;
 import dev.boxoffice.bench.result.LimitsResult;
@@ -33,7 +42,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -56,16 +64,16 @@ public final class BenchRun {
     }
 
     public RunResult run() {
-        Path out = options.outputDirectory();
+        Path out = options.run().out();
         Pinning pinning = pinning();
         pinning.pin(ProcessHandle.current().pid(), pinning.loadGenerator());
         Progress progress = new Progress(System.out, plannedSeconds());
-        progress.phase("BoxOffice benchmark: " + String.join(", ", options.scenarios()) + " -> " + out.toAbsolutePath());
+        progress.phase("BoxOffice benchmark: " + String.join(", ", options.scenarios().stream().map(Scenario::cliName).toList()) + " -> " + out.toAbsolutePath());
         progress.info(pinning.describe());
         List<String> notes = new ArrayList<>();
-        String target = options.text("target").isBlank() ? null : options.text("target").replaceAll("/+$", "");
-        boolean needsService = Stream.of("serial", "contention", "surge", "sweep", "memory").anyMatch(options::runs);
-        boolean needsDatabase = options.runs("limits") || (needsService && target == null);
+        String target = options.run().target().orElse(null);
+        boolean needsService = Stream.of(SERIAL, CONTENTION, SURGE, SWEEP, MEMORY).anyMatch(options::runs);
+        boolean needsDatabase = options.runs(LIMITS) || (needsService && target == null);
         Resources resources = new Resources();
         String started = OffsetDateTime.now().toString();
         Database database = null;
@@ -84,11 +92,11 @@ public final class BenchRun {
                     "benchmark/hello-service/target/quarkus-app/quarkus-run.jar"), pinning);
             LimitsResult limits = null;
             DispatchResult dispatch = null;
-            if (options.runs("limits")) {
+            if (options.runs(LIMITS)) {
                 progress.phase("limits: PostgreSQL append rate and HTTP ceiling");
                 limits = new LimitsScenario(bench, hello).run(database);
             }
-            if (options.runs("dispatch")) {
+            if (options.runs(DISPATCH)) {
                 progress.phase("dispatch: event loop vs worker thread vs virtual thread");
                 dispatch = new DispatchScenario(bench, hello).run();
             }
@@ -105,7 +113,7 @@ public final class BenchRun {
                     List<String> jvmOptions = serviceJvmOptions(bench.logDirectory());
                     service = startService(database, pinning, bench.logDirectory(), jvmOptions);
                     resources.service(service.pid());
-                    if (options.flag("profile")) {
+                    if (options.run().profile()) {
                         bench.profileWith(Profiler.attachTo(service.pid(), bench.logDirectory()));
                     }
                     baseUrl = service.baseUrl();
@@ -119,24 +127,24 @@ public final class BenchRun {
                     facts = new ServiceFacts(target, Double.NaN, Double.NaN, Double.NaN, "");
                     notes.add("--target " + target + ": the service was not started by this run; its CPU and RSS are not measured.");
                 }
-                if (options.runs("serial")) {
+                if (options.runs(SERIAL)) {
                     progress.phase("serial: open-model step load");
                     serial = new SerialScenario(bench, baseUrl).run();
                 }
-                if (options.runs("contention")) {
+                if (options.runs(CONTENTION)) {
                     progress.phase("contention: many users on a few hot shows");
                     contention = new ContentionScenario(bench, baseUrl).run();
                 }
-                if (options.runs("surge")) {
+                if (options.runs(SURGE)) {
                     progress.phase("surge: calm, a surge beyond capacity, calm again");
                     surge = new SurgeScenario(bench, baseUrl).run(serial == null ? 0 : serial.capacityRps(),
                             contention == null ? 0 : contention.capacityRps(), notes);
                 }
-                if (options.runs("sweep")) {
+                if (options.runs(SWEEP)) {
                     progress.phase("sweep: closed-loop concurrency sweep");
                     sweep = new SweepScenario(bench, baseUrl).run();
                 }
-                if (options.runs("memory")) {
+                if (options.runs(MEMORY)) {
                     progress.phase("memory: shows far past the memory budget, then reservations across them");
                     memory = new MemoryScenario(bench, baseUrl, service == null ? 0 : service.pid()).run();
                 }
@@ -144,7 +152,7 @@ public final class BenchRun {
                         maxRss(serial, contention, surge, sweep, memory), facts.jvmOptions());
             }
             RunResult result = new RunResult(started, progress.elapsedSeconds(),
-                    Machine.describe(postgresVersion), pinning, options.asMap(), facts, limits, dispatch, serial,
+                    Machine.describe(postgresVersion), pinning, options.inForce(), facts, limits, dispatch, serial,
                     contention, surge, sweep, memory, notes);
             Reports.write(result, out);
             progress.phase("done in " + Math.round(progress.elapsedSeconds()) + " s");
@@ -166,7 +174,7 @@ public final class BenchRun {
     }
 
     private Pinning pinning() {
-        if (options.flag("no-pin")) {
+        if (options.run().noPin()) {
             return Pinning.disabled();
         }
         if (!Pinning.tasksetAvailable()) {
@@ -174,18 +182,16 @@ public final class BenchRun {
             return Pinning.disabled();
         }
         Pinning defaults = Pinning.defaults(Cpus.onlineCpus());
-        return new Pinning(orDefault("cpus-service", defaults.service()), orDefault("cpus-postgres", defaults.postgres()),
-                orDefault("cpus-loadgen", defaults.loadGenerator()), true);
-    }
-
-    private String orDefault(String option, String fallback) {
-        return options.text(option).isBlank() ? fallback : options.text(option);
+        BenchOptions.Run run = options.run();
+        return new Pinning(run.cpusService().orElse(defaults.service()), run.cpusPostgres().orElse(defaults.postgres()),
+                run.cpusLoadgen().orElse(defaults.loadGenerator()), true);
     }
 
     private Database startDatabase(Pinning pinning, Path logDirectory, Progress progress) {
-        if (!options.text("database-url").isBlank()) {
-            progress.info("PostgreSQL: " + options.text("database-url").replaceAll("//[^@/]*@", "//***@"));
-            return Database.external(options.text("database-url"));
+        if (options.run().databaseUrl().isPresent()) {
+            String url = options.run().databaseUrl().get();
+            progress.info("PostgreSQL: " + url.replaceAll("//[^@/]*@", "//***@"));
+            return Database.external(url);
         }
         Database database = Database.startEmbedded(logDirectory, pinning);
         progress.info("PostgreSQL: embedded, data in " + database.dataDirectory().orElseThrow()
@@ -222,12 +228,10 @@ public final class BenchRun {
         if (Files.isRegularFile(aotCache) && jar.toString().equals(aotCacheRecordedFor(aotCache))) {
             jvmOptions.add("-XX:AOTCache=" + aotCache);
         }
-        if (options.flag("profile")) {
+        if (options.run().profile()) {
             jvmOptions.add("-XX:+EnableDynamicAgentLoading"); // async-profiler attaches for the measured steps
         }
-        if (!options.text("service-jvm-options").isBlank()) {
-            jvmOptions.addAll(Arrays.asList(options.text("service-jvm-options").trim().split("\\s+")));
-        }
+        jvmOptions.addAll(options.run().serviceJvmOptions());
         return jvmOptions;
     }
 
@@ -270,33 +274,33 @@ public final class BenchRun {
     /** An upper bound of the run's length, for the progress lines. */
     private double plannedSeconds() {
         double seconds = 5;
-        double step = options.number("step-seconds");
-        double warmup = options.number("warmup-seconds");
-        if (options.runs("limits")) {
-            seconds += 2 * options.number("limits-seconds") + 10 + options.number("dispatch-seconds");
+        double step = options.steps().stepSeconds();
+        double warmup = options.steps().warmupSeconds();
+        if (options.runs(LIMITS)) {
+            seconds += 2 * options.limits().seconds() + 10 + options.dispatch().seconds();
         }
-        if (options.runs("dispatch")) {
-            seconds += 3 * (11 + options.number("dispatch-seconds"));
+        if (options.runs(DISPATCH)) {
+            seconds += 3 * (11 + options.dispatch().seconds());
         }
-        if (options.runs("serial") || options.runs("contention") || options.runs("sweep")) {
+        if (options.runs(SERIAL) || options.runs(CONTENTION) || options.runs(SWEEP)) {
             seconds += 6;
         }
-        if (options.runs("serial")) {
-            seconds += warmup + options.rates("serial-rates").size() * (step + 1);
+        if (options.runs(SERIAL)) {
+            seconds += warmup + options.serial().rates().size() * (step + 1);
         }
-        if (options.runs("contention")) {
-            seconds += warmup + options.rates("contention-rates").size() * (step + 1);
+        if (options.runs(CONTENTION)) {
+            seconds += warmup + options.contention().rates().size() * (step + 1);
         }
-        if (options.runs("surge")) {
-            seconds += 2 * (2 * options.number("surge-calm-seconds") + options.number("surge-seconds") + 10);
+        if (options.runs(SURGE)) {
+            seconds += 2 * (2 * options.surge().calmSeconds() + options.surge().seconds() + 10);
         }
-        if (options.runs("memory")) {
-            seconds += options.integer("memory-large-shows") / options.number("memory-large-rate")
-                    + options.integer("memory-small-shows") / options.number("memory-rate")
-                    + options.number("memory-reserve-seconds") + 30;
+        if (options.runs(MEMORY)) {
+            seconds += options.memory().largeShows() / options.memory().largeRate()
+                    + options.memory().smallShows() / options.memory().rate()
+                    + options.memory().reserveSeconds() + 30;
         }
-        if (options.runs("sweep")) {
-            seconds += options.sweepConnections().size() * 2 * (options.number("sweep-seconds") + 1);
+        if (options.runs(SWEEP)) {
+            seconds += options.sweep().connections().size() * 2 * (options.sweep().seconds() + 1);
         }
         return seconds;
     }

@@ -3,6 +3,14 @@ package dev.boxoffice.bench;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import static dev.boxoffice.bench.BenchOptions.Scenario.CONTENTION;
+import static dev.boxoffice.bench.BenchOptions.Scenario.DISPATCH;
+import static dev.boxoffice.bench.BenchOptions.Scenario.LIMITS;
+import static dev.boxoffice.bench.BenchOptions.Scenario.MEMORY;
+import static dev.boxoffice.bench.BenchOptions.Scenario.SERIAL;
+import static dev.boxoffice.bench.BenchOptions.Scenario.SURGE;
+import static dev.boxoffice.bench.BenchOptions.Scenario.SWEEP;
+
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -10,17 +18,28 @@ class BenchOptionsTest {
 
     @Test
     void runsEveryScenarioInTheFixedOrderByDefault() {
-        assertThat(BenchOptions.parse(List.of()).scenarios()).containsExactly("limits", "dispatch", "serial", "contention", "surge", "sweep");
-        assertThat(BenchOptions.parse(List.of("sweep", "serial")).scenarios()).containsExactly("serial", "sweep");
+        assertThat(BenchOptions.parse(List.of()).scenarios()).containsExactly(LIMITS, DISPATCH, SERIAL, CONTENTION, SURGE, SWEEP);
+        assertThat(BenchOptions.parse(List.of("sweep", "serial")).scenarios()).containsExactly(SERIAL, SWEEP);
+        assertThat(BenchOptions.parse(List.of("memory")).scenarios()).containsExactly(MEMORY);
     }
 
     @Test
     void takesValuesWithOrWithoutEqualsAndFlagsWithoutValue() {
         BenchOptions options = BenchOptions.parse(List.of("--serial-rates=1000,2500", "--seats", "10", "--keep-going"));
-        assertThat(options.rates("serial-rates")).containsExactly(1000.0, 2500.0);
-        assertThat(options.integer("seats")).isEqualTo(10);
-        assertThat(options.flag("keep-going")).isTrue();
-        assertThat(options.flag("no-pin")).isFalse();
+        assertThat(options.serial().rates()).containsExactly(1000.0, 2500.0);
+        assertThat(options.serial().seats()).isEqualTo(10);
+        assertThat(options.steps().keepGoing()).isTrue();
+        assertThat(options.run().noPin()).isFalse();
+        assertThat(options.inForce()).containsEntry("seats", "10").containsEntry("hot-seats", "500");
+    }
+
+    @Test
+    void blankTextOptionsAreAbsentAndListsAreSplit() {
+        BenchOptions options = BenchOptions.parse(List.of("--target", "http://host:8080/", "--service-jvm-options", " -Xmx256m  -XX:+UseSerialGC"));
+        assertThat(options.run().target()).contains("http://host:8080");
+        assertThat(options.run().databaseUrl()).isEmpty();
+        assertThat(options.run().serviceJvmOptions()).containsExactly("-Xmx256m", "-XX:+UseSerialGC");
+        assertThat(BenchOptions.parse(List.of()).run().serviceJvmOptions()).isEmpty();
     }
 
     @Test

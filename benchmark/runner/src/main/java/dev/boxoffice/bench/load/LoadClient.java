@@ -25,7 +25,7 @@ import java.util.concurrent.TimeoutException;
  * All connections are opened before the load starts and stay open: a connection accepted by the server in the
  * middle of a measurement runs code the load never runs (the accept path, a new pipeline), and the server's JIT
  * then throws away hot compiled code and compiles it again on the core that serves the load (docs/benchmarks.md,
- * session 11). Load balancers and HTTP clients in production keep their connections open the same way.
+ * "Stalls at the start of a step"). Load balancers and HTTP clients in production keep their connections open the same way.
  */
 public final class LoadClient implements AutoCloseable {
 

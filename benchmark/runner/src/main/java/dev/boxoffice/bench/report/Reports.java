@@ -232,7 +232,7 @@ public final class Reports {
             sections.add(dispatch(run.dispatch()));
         }
         if (run.serial() != null) {
-            sections.add(stepped("Serial reservations (article 000)", run.serial()));
+            sections.add(stepped("Serial reservations (Reactive Event Sourcing benchmarks, part 1)", run.serial()));
         }
         if (run.contention() != null) {
             sections.add(stepped("Contention on hot shows", run.contention()));
@@ -305,7 +305,7 @@ public final class Reports {
                 Chart.bars("Max throughput (req/s)", "req/s", names, List.of(series("req/s", dispatch.variants(), v -> v.load().achievedRps())), false),
                 Chart.bars("Resident memory (MiB)", "MiB", names, List.of(series("idle", dispatch.variants(), DispatchResult.Variant::idleRssMiB),
                         series("max under load", dispatch.variants(), DispatchResult.Variant::maxRssMiB)), false));
-        return new Section("Dispatch: event loop, worker thread, virtual thread (article 001)", "GET /hello/{variant}/{name} "
+        return new Section("Dispatch: event loop, worker thread, virtual thread (Quarkus: an IO thread and a worker thread walk into a bar)", "GET /hello/{variant}/{name} "
                 + "with @NotBlank validation, each variant in a fresh JVM on the service's cores; closed loop for the max throughput.",
                 charts, List.of(table, ratios));
     }
@@ -454,7 +454,7 @@ public final class Reports {
                         points("write mean", sweep.write(), s -> s.connections(), s -> s.latency().mean()),
                         points("read max", sweep.read(), s -> s.connections(), s -> s.latency().max()),
                         points("write max", sweep.write(), s -> s.connections(), s -> s.latency().max())), true, Double.NaN, ""));
-        return new Section("Concurrency sweep (article 003)", "Closed loop: each connection sends its next request when the "
+        return new Section("Concurrency sweep (Quarkus Runtime Performance)", "Closed loop: each connection sends its next request when the "
                 + "previous one is answered. Read: GET /shows/{id} of a 100-seat show. Write: reserve then cancel seats of the "
                 + "connection's own show, one event per request.", charts, List.of(table));
     }

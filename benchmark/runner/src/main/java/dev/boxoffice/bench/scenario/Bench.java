@@ -95,7 +95,7 @@ public final class Bench implements AutoCloseable {
     }
 
     public LoadClient client(String baseUrl, int connections) {
-        return new LoadClient(vertx, URI.create(baseUrl), connections, options.integer("timeout-ms"));
+        return new LoadClient(vertx, URI.create(baseUrl), connections, options.steps().timeoutMs());
     }
 
     /**
@@ -109,7 +109,7 @@ public final class Bench implements AutoCloseable {
         Resources.Sample before = resources.sample();
         CompletableFuture<Void> drained = new CompletableFuture<>();
         loop.runOnContext(v -> {
-            long drainDeadlineMillis = options.integer("timeout-ms") + 2000L;
+            long drainDeadlineMillis = options.steps().timeoutMs() + 2000L;
             long[] elapsedSeconds = {0};
             long ticker = vertx.setPeriodic(1000, t -> {
                 recorder.tick();

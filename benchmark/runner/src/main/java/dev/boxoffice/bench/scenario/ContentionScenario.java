@@ -35,12 +35,12 @@ public final class ContentionScenario {
 
     public SteppedResult run() {
         BenchOptions options = bench.options();
-        int seats = options.integer("hot-seats");
-        int hotShows = options.integer("hot-shows");
-        Deque<List<UUID>> showsPerStep = createHotShows(RisingSteps.stepsIncludingWarmup(options, "contention"),
+        int seats = options.contention().hotSeats();
+        int hotShows = options.contention().hotShows();
+        Deque<List<UUID>> showsPerStep = createHotShows(RisingSteps.stepsIncludingWarmup(options.steps(), options.contention().rates()),
                 hotShows, seats);
-        try (LoadClient client = bench.client(baseUrl, options.integer("connections"))) {
-            return RisingSteps.run(bench, "contention", "users reserve a random seat of one of " + hotShows
+        try (LoadClient client = bench.client(baseUrl, options.steps().connections())) {
+            return RisingSteps.run(bench, "contention", options.contention().rates(), "users reserve a random seat of one of " + hotShows
                     + " shows of " + seats + " seats (retrying another seat on 409), then cancel it",
                     (label, rate, seconds) -> step(client, label, rate, seconds, showsPerStep.pop(), seats));
         }
@@ -50,7 +50,7 @@ public final class ContentionScenario {
      * Every step gets its own hot shows, all seats free, so no step inherits seats that an earlier one left taken.
      * They are all created before the warm-up: a show created between two steps is a request type the warm-up did
      * not run, and the service's JIT threw away hot compiled code for it (deoptimisation) at the start of the next
-     * step, a stall of up to a few hundred milliseconds on a saturated core (docs/benchmarks.md, session 11).
+     * step, a stall of up to a few hundred milliseconds on a saturated core (docs/benchmarks.md, "Stalls at the start of a step").
      */
     private Deque<List<UUID>> createHotShows(int steps, int hotShows, int seats) {
         Deque<List<UUID>> showsPerStep = new ArrayDeque<>();
@@ -62,7 +62,7 @@ public final class ContentionScenario {
 
     private StepResult step(LoadClient client, String label, double rate, double seconds, List<UUID> shows, int seats) {
         SplittableRandom random = new SplittableRandom();
-        return bench.step("contention", label, rate, bench.options().integer("connections"), seconds,
+        return bench.step("contention", label, rate, bench.options().steps().connections(), seconds,
                 recorder -> OpenLoop.start(bench.vertx(), rate / 2, recorder,
                         intended -> new User(client, recorder, shows, seats, random).reserve(intended, 1)));
     }

@@ -7,8 +7,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Article 001: the same trivial validated endpoint on the event loop, dispatched to a worker thread, and on a
- * virtual thread; per variant a fresh JVM, its start time to first request, RSS, and closed-loop max throughput.
+ * The experiment of "Quarkus: an IO thread and a worker thread walk into a bar": the same trivial validated endpoint
+ * on the event loop, dispatched to a worker thread, and on a virtual thread; per variant a fresh JVM, its start time
+ * to first request, RSS, and closed-loop max throughput.
  */
 public final class DispatchScenario {
 

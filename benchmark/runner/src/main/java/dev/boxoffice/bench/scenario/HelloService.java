@@ -43,14 +43,14 @@ public final class HelloService {
 
     /** Closed-loop maximum throughput of one variant, after an unreported warm-up. */
     StepResult maxThroughput(JavaService hello, String scenario, String variant) {
-        int connections = bench.options().integer("dispatch-connections");
+        int connections = bench.options().dispatch().connections();
         String path = "/hello/" + variant + "/benchmark";
         try (LoadClient client = bench.client(hello.baseUrl(), connections)) {
             Consumer<StepRecorder> greetings = recorder -> ClosedLoop.start(connections, recorder, (worker, intended, next) ->
                     client.send(HttpMethod.GET, path, null, intended, recorder, false, reply -> next.run()));
-            double warmup = Math.min(WARMUP_SECONDS, bench.options().number("dispatch-seconds"));
+            double warmup = Math.min(WARMUP_SECONDS, bench.options().dispatch().seconds());
             bench.step(scenario, variant + " warm-up", Double.NaN, connections, warmup, greetings);
-            return bench.step(scenario, variant, Double.NaN, connections, bench.options().number("dispatch-seconds"), greetings);
+            return bench.step(scenario, variant, Double.NaN, connections, bench.options().dispatch().seconds(), greetings);
         }
     }
 

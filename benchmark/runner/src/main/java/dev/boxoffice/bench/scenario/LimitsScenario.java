@@ -57,10 +57,10 @@ public final class LimitsScenario {
         LimitsResult.Append multi = null;
         StepResult flush = database == null ? null : database.dataDirectory().map(this::diskFlush).orElse(null);
         if (database != null) {
-            Pool pool = connect(database, options.integer("limits-clients"));
+            Pool pool = connect(database, options.limits().clients());
             try {
                 single = append(pool, "single-row commits", 1);
-                multi = append(pool, options.integer("limits-batch") + "-row commits", options.integer("limits-batch"));
+                multi = append(pool, options.limits().batch() + "-row commits", options.limits().batch());
             } finally {
                 pool.close().toCompletionStage().toCompletableFuture().join();
             }
@@ -83,7 +83,7 @@ public final class LimitsScenario {
      */
     private StepResult diskFlush(Path directory) {
         Path file = directory.resolve("boxoffice-flush-probe");
-        double seconds = bench.options().number("limits-seconds");
+        double seconds = bench.options().limits().seconds();
         try (FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE)) {
             ByteBuffer page = ByteBuffer.allocateDirect(WAL_PAGE_BYTES);
             syncFileSystems(); // the database's creation leaves dirty pages whose write-back would be measured too
@@ -164,14 +164,14 @@ public final class LimitsScenario {
     }
 
     private LimitsResult.Append append(Pool pool, String label, int rows) {
-        int clients = bench.options().integer("limits-clients");
+        int clients = bench.options().limits().clients();
         String run = UUID.randomUUID().toString().substring(0, 8);
         long[] versions = new long[clients];
         String sql = rows == 1
                 ? "INSERT INTO limit_events (stream_id, version, event_type, payload) VALUES ($1, $2, $3, $4)"
                 : "INSERT INTO limit_events (stream_id, version, event_type, payload)"
                         + " SELECT * FROM unnest($1::text[], $2::bigint[], $3::text[], $4::bytea[])";
-        StepResult step = bench.step("limits", label, Double.NaN, clients, bench.options().number("limits-seconds"),
+        StepResult step = bench.step("limits", label, Double.NaN, clients, bench.options().limits().seconds(),
                 recorder -> ClosedLoop.start(clients, recorder, (worker, intended, next) -> {
                     recorder.sent();
                     String stream = "limits-" + run + "-" + worker;

@@ -64,13 +64,13 @@ public final class MemoryScenario {
         BenchOptions options = bench.options();
         List<StepResult> steps = new ArrayList<>();
         List<MemoryResult.HeapReading> heap = new ArrayList<>();
-        try (LoadClient client = bench.client(baseUrl, options.integer("memory-connections"))) {
+        try (LoadClient client = bench.client(baseUrl, options.memory().connections())) {
             heap.add(heapReading("start"));
-            steps.add(createShows(client, "large shows", options.integer("memory-large-shows"), LARGE_SEATS, options.number("memory-large-rate")));
+            steps.add(createShows(client, "large shows", options.memory().largeShows(), LARGE_SEATS, options.memory().largeRate()));
             heap.add(heapReading("after large shows"));
-            steps.add(createShows(client, "small shows", options.integer("memory-small-shows"), SMALL_SEATS, options.number("memory-rate")));
+            steps.add(createShows(client, "small shows", options.memory().smallShows(), SMALL_SEATS, options.memory().rate()));
             heap.add(heapReading("after small shows"));
-            steps.add(reserveAcross(client, options.number("memory-reserve-rate"), options.number("memory-reserve-seconds")));
+            steps.add(reserveAcross(client, options.memory().reserveRate(), options.memory().reserveSeconds()));
             heap.add(heapReading("after reservations"));
         }
         int mismatches = 0;
@@ -90,7 +90,7 @@ public final class MemoryScenario {
             shows.add(UUID.randomUUID());
         }
         int[] next = {first};
-        return bench.step("memory", label, rate * 2, bench.options().integer("memory-connections"), count / rate,
+        return bench.step("memory", label, rate * 2, bench.options().memory().connections(), count / rate,
                 recorder -> OpenLoop.start(bench.vertx(), rate, recorder, intended -> {
                     if (next[0] == first + count) {
                         return;
@@ -129,10 +129,10 @@ public final class MemoryScenario {
     /** Random seats of random shows: most were dropped from memory long ago and are rebuilt from the store. */
     private StepResult reserveAcross(LoadClient client, double rate, double seconds) {
         SplittableRandom random = new SplittableRandom(42);
-        return bench.step("memory", "reservations across all shows", rate, bench.options().integer("memory-connections"), seconds,
+        return bench.step("memory", "reservations across all shows", rate, bench.options().memory().connections(), seconds,
                 recorder -> OpenLoop.start(bench.vertx(), rate, recorder, intended -> {
                     int index = random.nextInt(shows.size());
-                    int seats = index < bench.options().integer("memory-large-shows") ? LARGE_SEATS : SMALL_SEATS;
+                    int seats = index < bench.options().memory().largeShows() ? LARGE_SEATS : SMALL_SEATS;
                     reserve(client, recorder, shows.get(index), random.nextInt(seats), intended, index % SAMPLE_EVERY == 0);
                 }));
     }

@@ -8,7 +8,7 @@ import java.util.List;
 
 /**
  * The step plan of an open-model scenario: an unreported warm-up ({@code --warmup-seconds} at {@code --warmup-rate}),
- * then one step per rate of {@code --<scenario>-rates}, stopping after the first step that misses the SLO unless
+ * then one step per rate given, stopping after the first step that misses the SLO unless
  * {@code --keep-going}.
  */
 final class RisingSteps {
@@ -25,29 +25,22 @@ final class RisingSteps {
     }
 
     /** How many times {@link #run} calls its step: once per rate, plus the warm-up when there is one. */
-    static int stepsIncludingWarmup(BenchOptions options, String scenario) {
-        return options.rates(scenario + "-rates").size() + (warmsUp(options) ? 1 : 0);
+    static int stepsIncludingWarmup(BenchOptions.Steps options, List<Double> rates) {
+        return rates.size() + (options.warmsUp() ? 1 : 0);
     }
 
-    private static boolean warmsUp(BenchOptions options) {
-        return options.number("warmup-seconds") > 0;
-    }
-
-    static SteppedResult run(Bench bench, String scenario, String description, Step step) {
-        BenchOptions options = bench.options();
-        List<Double> rates = options.rates(scenario + "-rates");
+    static SteppedResult run(Bench bench, String scenario, List<Double> rates, String description, Step step) {
+        BenchOptions.Steps options = bench.options().steps();
         int count = rates.size();
-        double slo = options.number("slo-ms");
-        StepResult warmup = warmsUp(options)
-                ? step.run(WARMUP, options.number("warmup-rate"), options.number("warmup-seconds"))
-                : null;
+        double slo = options.sloMs();
+        StepResult warmup = options.warmsUp() ? step.run(WARMUP, options.warmupRate(), options.warmupSeconds()) : null;
         List<StepResult> steps = bench.profiled(scenario, () -> {
             List<StepResult> measured = new ArrayList<>();
             for (int i = 0; i < count; i++) {
                 StepResult result = step.run("step " + (i + 1) + "/" + count, rates.get(i),
-                        options.number("step-seconds"));
+                        options.stepSeconds());
                 measured.add(result);
-                if (!result.meets(slo) && !options.flag("keep-going")) {
+                if (!result.meets(slo) && !options.keepGoing()) {
                     bench.progress().info("step missed the SLO (p99 <= " + slo + " ms, no errors): " + scenario
                             + " stops here");
                     break;

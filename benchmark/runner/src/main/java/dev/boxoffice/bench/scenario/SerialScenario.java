@@ -13,7 +13,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Article 000's serial reservation: each user creates a show with {@code seats} seats, then reserves all of them
+ * The serial reservation of "Reactive Event Sourcing benchmarks, part 1: PostgreSQL": each user creates a show with {@code seats} seats, then reserves all of them
  * one by one in random order, each request right after the previous answer. Users arrive at a constant rate
  * (open model), so a step offering R requests per second starts R / (seats + 1) users per second.
  */
@@ -23,7 +23,7 @@ public final class SerialScenario {
      * The read-model lag is read from {@code /q/metrics} after every step, a request the load never sends. The
      * warm-up reads it every few seconds too, so that the service's JIT has compiled that request (and the
      * connection stays open) before the steps: otherwise each step began with the JIT discarding compiled HTTP code
-     * (docs/benchmarks.md, session 11).
+     * (docs/benchmarks.md, "Stalls at the start of a step").
      */
     private static final long SCRAPE_SECONDS = 5;
 
@@ -36,9 +36,9 @@ public final class SerialScenario {
     }
 
     public SteppedResult run() {
-        int seats = bench.options().integer("seats");
-        try (LoadClient client = bench.client(baseUrl, bench.options().integer("connections"))) {
-            return RisingSteps.run(bench, "serial", "each user creates a show with " + seats
+        int seats = bench.options().serial().seats();
+        try (LoadClient client = bench.client(baseUrl, bench.options().steps().connections())) {
+            return RisingSteps.run(bench, "serial", bench.options().serial().rates(), "each user creates a show with " + seats
                     + " seats, then reserves them one by one in random order",
                     (label, rate, seconds) -> step(client, label, rate, seconds, seats));
         }
@@ -49,7 +49,7 @@ public final class SerialScenario {
         SplittableRandom random = new SplittableRandom();
         ScheduledExecutorService scrapes = label.equals(RisingSteps.WARMUP) ? scrapeMetricsRegularly() : null;
         try {
-            StepResult step = bench.step("serial", label, rate, bench.options().integer("connections"), seconds,
+            StepResult step = bench.step("serial", label, rate, bench.options().steps().connections(), seconds,
                     recorder -> OpenLoop.start(bench.vertx(), usersPerSecond, recorder,
                             intended -> new User(client, recorder, seats, random.split()).start(intended)));
             return step.withReadModelLag(ServiceMetrics.readModelLag(baseUrl));

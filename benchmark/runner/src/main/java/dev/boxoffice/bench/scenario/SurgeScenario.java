@@ -47,12 +47,12 @@ public final class SurgeScenario {
      */
     public SurgeResult run(double serialCapacity, double contentionCapacity, List<String> notes) {
         BenchOptions options = bench.options();
-        double base = options.number("surge-base-rps") > 0 ? options.number("surge-base-rps") : serialCapacity;
-        double hotBase = options.number("surge-hot-base-rps") > 0 ? options.number("surge-hot-base-rps") : contentionCapacity;
-        try (LoadClient client = bench.client(baseUrl, options.integer("surge-connections"))) {
-            SurgeResult.Part reservations = base > 0 ? reservations(client, base, options.number("surge-factor"))
+        double base = options.surge().baseRps() > 0 ? options.surge().baseRps() : serialCapacity;
+        double hotBase = options.surge().hotBaseRps() > 0 ? options.surge().hotBaseRps() : contentionCapacity;
+        try (LoadClient client = bench.client(baseUrl, options.surge().connections())) {
+            SurgeResult.Part reservations = base > 0 ? reservations(client, base, options.surge().factor())
                     : skipped("the surge of reservations", "serial", "--surge-base-rps", notes);
-            SurgeResult.Part hot = hotBase > 0 ? hotShows(client, hotBase, options.number("surge-hot-factor"))
+            SurgeResult.Part hot = hotBase > 0 ? hotShows(client, hotBase, options.surge().hotFactor())
                     : skipped("the surge on hot shows", "contention", "--surge-hot-base-rps", notes);
             return new SurgeResult(reservations, hot);
         }
@@ -68,7 +68,7 @@ public final class SurgeScenario {
 
     private SurgeResult.Part reservations(LoadClient client, double capacity, double factor) {
         ArrivalSchedule schedule = schedule(capacity, factor);
-        int seats = bench.options().integer("surge-seats");
+        int seats = bench.options().surge().seats();
         long requests = (long) Math.ceil(schedule.phases().stream().mapToDouble(p -> p.perSecond() * p.seconds()).sum());
         int showCount = (int) Math.max(1, Math.min(100_000, (requests + seats - 1) / seats));
         bench.progress().info("surge: creating " + showCount + " shows of " + seats + " seats for " + requests + " reservations");
@@ -86,8 +86,8 @@ public final class SurgeScenario {
     }
 
     private SurgeResult.Part hotShows(LoadClient client, double capacity, double factor) {
-        int hotShows = bench.options().integer("hot-shows");
-        int seats = bench.options().integer("hot-seats");
+        int hotShows = bench.options().contention().hotShows();
+        int seats = bench.options().contention().hotSeats();
         List<UUID> shows = ShowsApi.createShowsNow(baseUrl, hotShows, seats);
         SplittableRandom random = new SplittableRandom();
         ArrivalSchedule schedule = schedule(capacity, factor);
@@ -102,9 +102,9 @@ public final class SurgeScenario {
     }
 
     private ArrivalSchedule schedule(double capacity, double factor) {
-        double calm = bench.options().number("surge-calm-seconds");
+        double calm = bench.options().surge().calmSeconds();
         return new ArrivalSchedule(List.of(new Phase(CALM, capacity / 2, calm),
-                new Phase(SURGE, capacity * factor, bench.options().number("surge-seconds")),
+                new Phase(SURGE, capacity * factor, bench.options().surge().seconds()),
                 new Phase(AFTER, capacity / 2, calm)));
     }
 
@@ -115,9 +115,9 @@ public final class SurgeScenario {
         double surgeStart = stepStart + schedule.phases().get(0).seconds();
         double surgeSeconds = schedule.phases().get(1).seconds();
         StepResult step = bench.step("surge", label, schedule.phases().get(1).perSecond() * requestsPerArrival,
-                bench.options().integer("surge-connections"), schedule.totalSeconds(),
+                bench.options().surge().connections(), schedule.totalSeconds(),
                 recorder -> OpenLoop.start(bench.vertx(), schedule, recorder, arrivals.apply(recorder)));
-        double recovery = SurgeResult.Part.recovery(step.timeline(), surgeStart + surgeSeconds, bench.options().number("slo-ms"));
+        double recovery = SurgeResult.Part.recovery(step.timeline(), surgeStart + surgeSeconds, bench.options().steps().sloMs());
         return new SurgeResult.Part(description, capacity, step, requestsPerArrival, surgeStart, surgeSeconds, recovery);
     }
 

@@ -10,7 +10,7 @@ import java.util.List;
 import java.util.UUID;
 
 /**
- * Article 003's concurrency sweep, closed loop: at each connection count every connection sends its next request
+ * The concurrency sweep of "Quarkus Runtime Performance", closed loop: at each connection count every connection sends its next request
  * as soon as the last one is answered. Read: {@code GET /shows/{id}}. Write: each connection owns a show and
  * alternately reserves and cancels its seats, so every request appends one event and none conflicts.
  */
@@ -27,7 +27,7 @@ public final class SweepScenario {
     }
 
     public SweepResult run() {
-        List<Integer> levels = bench.options().sweepConnections();
+        List<Integer> levels = bench.options().sweep().connections();
         int maxLevel = levels.stream().mapToInt(Integer::intValue).max().orElseThrow();
         List<UUID> shows = new ArrayList<>();
         for (int i = 0; i < maxLevel; i++) {
@@ -37,7 +37,7 @@ public final class SweepScenario {
         }
         int[] nextSeat = new int[maxLevel];
         boolean[] holding = new boolean[maxLevel];
-        double seconds = bench.options().number("sweep-seconds");
+        double seconds = bench.options().sweep().seconds();
         List<StepResult> reads = new ArrayList<>();
         List<StepResult> writes = new ArrayList<>();
         for (int connections : levels) {
