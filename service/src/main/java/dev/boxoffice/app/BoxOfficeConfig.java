@@ -60,7 +60,7 @@ public interface BoxOfficeConfig {
         /**
          * Append statements in flight at once; further appends are grouped into the next statement. Fewer statements
          * mean bigger ones and fewer commits (each waits for a WAL flush); 1 measured best since appends became one
-         * plain INSERT (docs/benchmarks.md, "Speed work").
+         * plain INSERT (docs/decisions/0002-group-commit.md).
          */
         @WithDefault("1")
         int maxConcurrentStatements();

@@ -11,7 +11,7 @@ import org.eclipse.microprofile.config.spi.ConfigSource;
  * <p>Vert.x defaults to two loops per core, headroom for code that blocks a loop now and then. Nothing here blocks,
  * and a second loop on the same core only adds hand-offs: a request, its entity and its database connection then
  * live on different threads that wait for each other's time slice. Measured on one core at 4,000-6,000 req/s: 17 %
- * less service CPU and a lower p99 with one loop (docs/benchmarks.md, "Speed work").
+ * less service CPU and a lower p99 with one loop (docs/decisions/0004-one-event-loop-per-core.md).
  */
 public final class OneEventLoopPerCore implements ConfigSource {
 

@@ -85,6 +85,9 @@ class AdmissionTest {
                 .body("seats.status", equalTo(List.of("AVAILABLE", "AVAILABLE", "AVAILABLE")));
         given().when().get("/shows/" + held).then().statusCode(200)
                 .body("seats.status", equalTo(List.of("AVAILABLE", "AVAILABLE", "AVAILABLE")));
+        // A refusal comes before routing; its metrics must still name the route, not the path: one time series per
+        // show and seat would grow the heap with every refused request.
+        assertThat(given().when().get("/q/metrics").asString()).doesNotContain(refused.toString(), held.toString());
     }
 
     @Test

@@ -11,6 +11,7 @@ import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.PoolOptions;
 import io.vertx.core.http.RequestOptions;
 import java.net.URI;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
@@ -19,19 +20,35 @@ import java.util.concurrent.TimeoutException;
 
 /**
  * HTTP/1.1 keep-alive connections to one server, driven by a single Vert.x event loop. A request that finds every
- * connection busy waits in the pool's queue; that wait counts in its latency, because latency is measured from the
- * intended send time, not from when a connection became free.
+ * connection busy waits in a queue; that wait counts in its latency, because latency is measured from the intended
+ * send time, not from when a connection became free, and past the timeout it is a timeout.
  * <p>
  * All connections are opened before the load starts and stay open: a connection accepted by the server in the
  * middle of a measurement runs code the load never runs (the accept path, a new pipeline), and the server's JIT
  * then throws away hot compiled code and compiles it again on the core that serves the load (docs/benchmarks.md,
- * "Stalls at the start of a step"). Load balancers and HTTP clients in production keep their connections open the same way.
+ * "Stalls at the start of a step"). The connections are used in turn, the one idle longest first, as a load
+ * balancer spreads requests: none sits idle long enough for the server to close it (the service closes a
+ * connection idle for two minutes), however low the rate.
+ * <p>
+ * Not thread-safe: {@link #send} is called on one event loop, and every reply comes back on it.
  */
 public final class LoadClient implements AutoCloseable {
 
+    /** How often requests waiting for a connection are checked against the timeout. */
+    private static final long EXPIRY_CHECK_MILLIS = 100;
+
     private final Vertx vertx;
-    private final HttpClient client;
     private final long timeoutMillis;
+    /** One HTTP client per connection, so that this class, not a pool, decides which connection carries a request. */
+    private final List<HttpClient> connections = new ArrayList<>();
+    /** Free connections, the one idle longest first. */
+    private final ArrayDeque<HttpClient> idle = new ArrayDeque<>();
+    /** Requests that found every connection busy, oldest first. */
+    private final ArrayDeque<Waiting> waiting = new ArrayDeque<>();
+    private volatile long expiryTimer = -1;
+
+    private record Waiting(long queuedNanos, Handler<HttpClient> dispatch, Runnable expire) {
+    }
 
     public LoadClient(Vertx vertx, URI base, int connections, long timeoutMillis) {
         HttpClientOptions options = new HttpClientOptions()
@@ -42,16 +59,19 @@ public final class LoadClient implements AutoCloseable {
                 .setTcpNoDelay(true)
                 .setKeepAliveTimeout(0); // never close an idle connection
         this.vertx = vertx;
-        this.client = vertx.createHttpClient(options, new PoolOptions().setHttp1MaxSize(connections));
         this.timeoutMillis = timeoutMillis;
-        openAll(connections);
+        for (int i = 0; i < connections; i++) {
+            this.connections.add(vertx.createHttpClient(options, new PoolOptions().setHttp1MaxSize(1)));
+        }
+        openAll();
+        idle.addAll(this.connections);
     }
 
-    /** Opens every connection of the pool: as many requests at once as connections (any answer will do). */
-    private void openAll(int connections) {
+    /** Opens every connection: one request on each, all at once (any answer will do). */
+    private void openAll() {
         List<Future<Integer>> answers = new ArrayList<>();
-        for (int i = 0; i < connections; i++) {
-            answers.add(client.request(new RequestOptions().setMethod(HttpMethod.GET).setURI("/").setTimeout(timeoutMillis))
+        for (HttpClient connection : connections) {
+            answers.add(connection.request(new RequestOptions().setMethod(HttpMethod.GET).setURI("/").setTimeout(timeoutMillis))
                     .compose(HttpClientRequest::send)
                     .compose(response -> response.body().map(ignored -> response.statusCode())));
         }
@@ -62,8 +82,9 @@ public final class LoadClient implements AutoCloseable {
             if (e instanceof InterruptedException) {
                 Thread.currentThread().interrupt();
             }
-            client.close();
-            throw new IllegalStateException("could not open " + connections + " connections to the server: " + e.getMessage(), e);
+            connections.forEach(HttpClient::close);
+            throw new IllegalStateException("could not open " + connections.size() + " connections to the server: "
+                    + e.getMessage(), e);
         }
     }
 
@@ -74,22 +95,55 @@ public final class LoadClient implements AutoCloseable {
     public void send(HttpMethod method, String path, Buffer body, long intendedNanos, StepRecorder recorder,
             boolean conflictExpected, Handler<Reply> then) {
         recorder.sent();
-        RequestOptions request = new RequestOptions().setMethod(method).setURI(path).setTimeout(timeoutMillis);
-        if (body != null) {
-            request.putHeader("Content-Type", "application/json");
+        if (expiryTimer < 0) { // set from the event loop, so that it runs there too
+            expiryTimer = vertx.setPeriodic(EXPIRY_CHECK_MILLIS, tick -> expireWaiting());
         }
-        client.request(request)
-                .compose(req -> body == null ? req.send() : req.send(body))
-                .compose(response -> response.body().map(ignored -> new Reply(response.statusCode(), response.getHeader("Location"))))
-                .onComplete(result -> {
-                    if (result.succeeded()) {
-                        recorder.answered(intendedNanos, result.result().status(), conflictExpected);
-                        then.handle(result.result());
-                    } else {
-                        recorder.failed(intendedNanos, isTimeout(result.cause()));
-                        then.handle(Reply.FAILED);
-                    }
-                });
+        Handler<HttpClient> dispatch = connection -> {
+            RequestOptions request = new RequestOptions().setMethod(method).setURI(path).setTimeout(timeoutMillis);
+            if (body != null) {
+                request.putHeader("Content-Type", "application/json");
+            }
+            connection.request(request)
+                    .compose(req -> body == null ? req.send() : req.send(body))
+                    .compose(response -> response.body().map(ignored -> new Reply(response.statusCode(), response.getHeader("Location"))))
+                    .onComplete(result -> {
+                        release(connection);
+                        if (result.succeeded()) {
+                            recorder.answered(intendedNanos, result.result().status(), conflictExpected);
+                            then.handle(result.result());
+                        } else {
+                            recorder.failed(intendedNanos, isTimeout(result.cause()));
+                            then.handle(Reply.FAILED);
+                        }
+                    });
+        };
+        HttpClient connection = idle.pollFirst();
+        if (connection != null) {
+            dispatch.handle(connection);
+        } else {
+            waiting.addLast(new Waiting(System.nanoTime(), dispatch, () -> {
+                recorder.failed(intendedNanos, true);
+                then.handle(Reply.FAILED);
+            }));
+        }
+    }
+
+    /** A connection is free again: the oldest waiting request takes it, or it joins the idle ones last. */
+    private void release(HttpClient connection) {
+        Waiting next = waiting.pollFirst();
+        if (next != null) {
+            next.dispatch().handle(connection);
+        } else {
+            idle.addLast(connection);
+        }
+    }
+
+    /** Requests that waited for a connection longer than the timeout end as timeouts, as a pool's would. */
+    private void expireWaiting() {
+        long oldestAllowed = System.nanoTime() - TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
+        while (!waiting.isEmpty() && waiting.peekFirst().queuedNanos() < oldestAllowed) {
+            waiting.pollFirst().expire().run();
+        }
     }
 
     /** The event loop's Vert.x, for timers between a user's requests. */
@@ -104,6 +158,9 @@ public final class LoadClient implements AutoCloseable {
 
     @Override
     public void close() {
-        client.close();
+        if (expiryTimer >= 0) {
+            vertx.cancelTimer(expiryTimer);
+        }
+        connections.forEach(HttpClient::close);
     }
 }

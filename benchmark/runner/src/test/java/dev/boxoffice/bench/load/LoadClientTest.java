@@ -4,11 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.vertx.core.Vertx;
+import io.vertx.core.VertxOptions;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpServer;
 import java.net.ServerSocket;
 import java.net.URI;
 import java.nio.file.Path;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -20,15 +23,26 @@ import org.junit.jupiter.api.io.TempDir;
 class LoadClientTest {
 
     private final AtomicInteger accepted = new AtomicInteger();
+    /** Requests each connection carried, by the connection's remote port (the client's end). */
+    private final Map<Integer, AtomicInteger> requestsPerConnection = new ConcurrentHashMap<>();
+    private final AtomicInteger hanging = new AtomicInteger();
     private Vertx vertx;
     private HttpServer server;
 
     @BeforeEach
     void startServer() throws Exception {
-        vertx = Vertx.vertx();
+        vertx = Vertx.vertx(new VertxOptions().setEventLoopPoolSize(1)); // as the benchmark's
         server = vertx.createHttpServer()
                 .connectionHandler(connection -> accepted.incrementAndGet())
-                .requestHandler(request -> request.response().setStatusCode(request.path().equals("/") ? 404 : 200).end())
+                .requestHandler(request -> {
+                    requestsPerConnection.computeIfAbsent(request.remoteAddress().port(), port -> new AtomicInteger())
+                            .incrementAndGet();
+                    if (request.path().equals("/hang")) {
+                        hanging.incrementAndGet(); // never answered
+                        return;
+                    }
+                    request.response().setStatusCode(request.path().equals("/") ? 404 : 200).end();
+                })
                 .listen(0).toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
     }
 
@@ -55,6 +69,47 @@ class LoadClientTest {
             assertThat(recorder.counts().ok()).isEqualTo(requests);
             assertThat(accepted).hasValue(8);
         }
+    }
+
+    @Test
+    void usesItsConnectionsInTurnSoNoneSitsIdle(@TempDir Path runFolder) throws Exception {
+        try (LoadClient client = new LoadClient(vertx, URI.create("http://localhost:" + server.actualPort()), 8, 5000)) {
+            StepRecorder recorder = new StepRecorder(runFolder.resolve("step.hlog"), System.nanoTime());
+            CountDownLatch answered = new CountDownLatch(80);
+            vertx.runOnContext(start -> sendOneAfterAnother(client, recorder, 80, answered));
+
+            assertThat(answered.await(10, TimeUnit.SECONDS)).isTrue();
+            // One request at a time, yet every connection carried its share: 1 to open it, then 10.
+            assertThat(requestsPerConnection).hasSize(8);
+            assertThat(requestsPerConnection.values()).allSatisfy(count -> assertThat(count).hasValue(11));
+        }
+    }
+
+    @Test
+    void aRequestThatWaitsForAConnectionLongerThanTheTimeoutIsATimeout(@TempDir Path runFolder) throws Exception {
+        try (LoadClient client = new LoadClient(vertx, URI.create("http://localhost:" + server.actualPort()), 1, 300)) {
+            StepRecorder recorder = new StepRecorder(runFolder.resolve("step.hlog"), System.nanoTime());
+            CountDownLatch ended = new CountDownLatch(3);
+            vertx.runOnContext(start -> {
+                for (int i = 0; i < 3; i++) { // the first holds the one connection, the others wait behind it
+                    client.send(HttpMethod.GET, "/hang", null, System.nanoTime(), recorder, false, reply -> ended.countDown());
+                }
+            });
+
+            assertThat(ended.await(5, TimeUnit.SECONDS)).isTrue();
+            assertThat(recorder.counts().timeouts()).isEqualTo(3);
+            assertThat(hanging.get()).as("the last expired while waiting, never sent").isLessThan(3);
+        }
+    }
+
+    private static void sendOneAfterAnother(LoadClient client, StepRecorder recorder, int left, CountDownLatch answered) {
+        if (left == 0) {
+            return;
+        }
+        client.send(HttpMethod.GET, "/load", null, System.nanoTime(), recorder, false, reply -> {
+            answered.countDown();
+            sendOneAfterAnother(client, recorder, left - 1, answered);
+        });
     }
 
     @Test
