@@ -11,6 +11,7 @@ import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.PoolOptions;
 import io.vertx.core.http.RequestOptions;
 import java.net.URI;
+import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
@@ -26,9 +27,10 @@ import java.util.concurrent.TimeoutException;
  * All connections are opened before the load starts and stay open: a connection accepted by the server in the
  * middle of a measurement runs code the load never runs (the accept path, a new pipeline), and the server's JIT
  * then throws away hot compiled code and compiles it again on the core that serves the load (docs/benchmarks.md,
- * "Stalls at the start of a step"). The connections are used in turn, the one idle longest first, as a load
- * balancer spreads requests: none sits idle long enough for the server to close it (the service closes a
- * connection idle for two minutes), however low the rate.
+ * "Stalls at the start of a step"). A free connection is reused most recently released first, as connection pools
+ * do, so a low rate keeps a few connections busy rather than spreading over all of them; but a connection idle for
+ * {@link #REFRESH_AFTER} carries the next request, so that none sits idle until the server closes it (the
+ * service closes a connection idle for two minutes) and a later, faster step finds it gone.
  * <p>
  * Not thread-safe: {@link #send} is called on one event loop, and every reply comes back on it.
  */
@@ -36,21 +38,37 @@ public final class LoadClient implements AutoCloseable {
 
     /** How often requests waiting for a connection are checked against the timeout. */
     private static final long EXPIRY_CHECK_MILLIS = 100;
+    /** A connection idle this long carries the next request; well under any server's idle timeout worth having. */
+    private static final Duration REFRESH_AFTER = Duration.ofSeconds(30);
 
     private final Vertx vertx;
     private final long timeoutMillis;
+    private final long refreshAfterNanos;
     /** One HTTP client per connection, so that this class, not a pool, decides which connection carries a request. */
-    private final List<HttpClient> connections = new ArrayList<>();
-    /** Free connections, the one idle longest first. */
-    private final ArrayDeque<HttpClient> idle = new ArrayDeque<>();
+    private final List<Connection> connections = new ArrayList<>();
+    /** Free connections, the most recently released first. */
+    private final ArrayDeque<Connection> idle = new ArrayDeque<>();
     /** Requests that found every connection busy, oldest first. */
     private final ArrayDeque<Waiting> waiting = new ArrayDeque<>();
     private volatile long expiryTimer = -1;
 
-    private record Waiting(long queuedNanos, Handler<HttpClient> dispatch, Runnable expire) {
+    private static final class Connection {
+        final HttpClient client;
+        long releasedNanos = System.nanoTime();
+
+        Connection(HttpClient client) {
+            this.client = client;
+        }
+    }
+
+    private record Waiting(long queuedNanos, Handler<Connection> dispatch, Runnable expire) {
     }
 
     public LoadClient(Vertx vertx, URI base, int connections, long timeoutMillis) {
+        this(vertx, base, connections, timeoutMillis, REFRESH_AFTER);
+    }
+
+    LoadClient(Vertx vertx, URI base, int connections, long timeoutMillis, Duration refreshAfter) {
         HttpClientOptions options = new HttpClientOptions()
                 .setDefaultHost(base.getHost())
                 .setDefaultPort(base.getPort() > 0 ? base.getPort() : 80)
@@ -60,8 +78,9 @@ public final class LoadClient implements AutoCloseable {
                 .setKeepAliveTimeout(0); // never close an idle connection
         this.vertx = vertx;
         this.timeoutMillis = timeoutMillis;
+        this.refreshAfterNanos = refreshAfter.toNanos();
         for (int i = 0; i < connections; i++) {
-            this.connections.add(vertx.createHttpClient(options, new PoolOptions().setHttp1MaxSize(1)));
+            this.connections.add(new Connection(vertx.createHttpClient(options, new PoolOptions().setHttp1MaxSize(1))));
         }
         openAll();
         idle.addAll(this.connections);
@@ -70,8 +89,8 @@ public final class LoadClient implements AutoCloseable {
     /** Opens every connection: one request on each, all at once (any answer will do). */
     private void openAll() {
         List<Future<Integer>> answers = new ArrayList<>();
-        for (HttpClient connection : connections) {
-            answers.add(connection.request(new RequestOptions().setMethod(HttpMethod.GET).setURI("/").setTimeout(timeoutMillis))
+        for (Connection connection : connections) {
+            answers.add(connection.client.request(new RequestOptions().setMethod(HttpMethod.GET).setURI("/").setTimeout(timeoutMillis))
                     .compose(HttpClientRequest::send)
                     .compose(response -> response.body().map(ignored -> response.statusCode())));
         }
@@ -82,7 +101,7 @@ public final class LoadClient implements AutoCloseable {
             if (e instanceof InterruptedException) {
                 Thread.currentThread().interrupt();
             }
-            connections.forEach(HttpClient::close);
+            connections.forEach(connection -> connection.client.close());
             throw new IllegalStateException("could not open " + connections.size() + " connections to the server: "
                     + e.getMessage(), e);
         }
@@ -98,12 +117,12 @@ public final class LoadClient implements AutoCloseable {
         if (expiryTimer < 0) { // set from the event loop, so that it runs there too
             expiryTimer = vertx.setPeriodic(EXPIRY_CHECK_MILLIS, tick -> expireWaiting());
         }
-        Handler<HttpClient> dispatch = connection -> {
+        Handler<Connection> dispatch = connection -> {
             RequestOptions request = new RequestOptions().setMethod(method).setURI(path).setTimeout(timeoutMillis);
             if (body != null) {
                 request.putHeader("Content-Type", "application/json");
             }
-            connection.request(request)
+            connection.client.request(request)
                     .compose(req -> body == null ? req.send() : req.send(body))
                     .compose(response -> response.body().map(ignored -> new Reply(response.statusCode(), response.getHeader("Location"))))
                     .onComplete(result -> {
@@ -117,7 +136,10 @@ public final class LoadClient implements AutoCloseable {
                         }
                     });
         };
-        HttpClient connection = idle.pollFirst();
+        Connection idlest = idle.peekLast();
+        Connection connection = idlest != null && System.nanoTime() - idlest.releasedNanos > refreshAfterNanos
+                ? idle.pollLast()
+                : idle.pollFirst();
         if (connection != null) {
             dispatch.handle(connection);
         } else {
@@ -128,15 +150,17 @@ public final class LoadClient implements AutoCloseable {
         }
     }
 
-    /** A connection is free again: the oldest waiting request takes it, or it joins the idle ones last. */
-    private void release(HttpClient connection) {
+    /** A connection is free again: the oldest waiting request takes it, or it is the next one to be used. */
+    private void release(Connection connection) {
         Waiting next = waiting.pollFirst();
         if (next != null) {
             next.dispatch().handle(connection);
         } else {
-            idle.addLast(connection);
+            connection.releasedNanos = System.nanoTime();
+            idle.addFirst(connection);
         }
     }
+
 
     /** Requests that waited for a connection longer than the timeout end as timeouts, as a pool's would. */
     private void expireWaiting() {
@@ -161,6 +185,6 @@ public final class LoadClient implements AutoCloseable {
         if (expiryTimer >= 0) {
             vertx.cancelTimer(expiryTimer);
         }
-        connections.forEach(HttpClient::close);
+        connections.forEach(connection -> connection.client.close());
     }
 }

@@ -10,6 +10,7 @@ import io.vertx.core.http.HttpServer;
 import java.net.ServerSocket;
 import java.net.URI;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
@@ -72,16 +73,27 @@ class LoadClientTest {
     }
 
     @Test
-    void usesItsConnectionsInTurnSoNoneSitsIdle(@TempDir Path runFolder) throws Exception {
-        try (LoadClient client = new LoadClient(vertx, URI.create("http://localhost:" + server.actualPort()), 8, 5000)) {
-            StepRecorder recorder = new StepRecorder(runFolder.resolve("step.hlog"), System.nanoTime());
-            CountDownLatch answered = new CountDownLatch(80);
-            vertx.runOnContext(start -> sendOneAfterAnother(client, recorder, 80, answered));
+    void reusesTheConnectionReleasedLastButLetsNoneSitIdleForLong(@TempDir Path runFolder) throws Exception {
+        URI base = URI.create("http://localhost:" + server.actualPort());
+        try (LoadClient client = new LoadClient(vertx, base, 8, 5000)) {
+            CountDownLatch answered = new CountDownLatch(40);
+            StepRecorder recorder = new StepRecorder(runFolder.resolve("lifo.hlog"), System.nanoTime());
+            vertx.runOnContext(start -> sendOneAfterAnother(client, recorder, 40, Duration.ZERO, answered));
 
             assertThat(answered.await(10, TimeUnit.SECONDS)).isTrue();
-            // One request at a time, yet every connection carried its share: 1 to open it, then 10.
-            assertThat(requestsPerConnection).hasSize(8);
-            assertThat(requestsPerConnection.values()).allSatisfy(count -> assertThat(count).hasValue(11));
+            // One request at a time: the one connection released last carries all 40 (the others only their opening).
+            assertThat(requestsPerConnection.values()).extracting(AtomicInteger::get).containsOnly(1, 41);
+        }
+        requestsPerConnection.clear();
+        try (LoadClient client = new LoadClient(vertx, base, 4, 5000, Duration.ofMillis(100))) {
+            CountDownLatch answered = new CountDownLatch(30);
+            StepRecorder recorder = new StepRecorder(runFolder.resolve("refresh.hlog"), System.nanoTime());
+            vertx.runOnContext(start -> sendOneAfterAnother(client, recorder, 30, Duration.ofMillis(20), answered));
+
+            assertThat(answered.await(10, TimeUnit.SECONDS)).isTrue();
+            // Idle for 100 ms, a connection carries the next request: over 600 ms every one carried some.
+            assertThat(requestsPerConnection).hasSize(4);
+            assertThat(requestsPerConnection.values()).allSatisfy(count -> assertThat(count.get()).isGreaterThan(1));
         }
     }
 
@@ -102,13 +114,20 @@ class LoadClientTest {
         }
     }
 
-    private static void sendOneAfterAnother(LoadClient client, StepRecorder recorder, int left, CountDownLatch answered) {
+    /** Each request {@code pause} after the previous answer, on the event loop. */
+    private void sendOneAfterAnother(LoadClient client, StepRecorder recorder, int left, Duration pause,
+            CountDownLatch answered) {
         if (left == 0) {
             return;
         }
         client.send(HttpMethod.GET, "/load", null, System.nanoTime(), recorder, false, reply -> {
             answered.countDown();
-            sendOneAfterAnother(client, recorder, left - 1, answered);
+            Runnable next = () -> sendOneAfterAnother(client, recorder, left - 1, pause, answered);
+            if (pause.isZero()) {
+                next.run();
+            } else {
+                vertx.setTimer(pause.toMillis(), timer -> next.run());
+            }
         });
     }
 
