@@ -16,7 +16,6 @@ import dev.boxoffice.eventstore.PostgresEventStore;
 import dev.boxoffice.eventstore.PostgresSnapshotStore;
 import dev.boxoffice.eventstore.StreamName;
 import dev.boxoffice.shows.ShowService;
-import dev.boxoffice.eventstore.EventStoreSettings;
 import dev.boxoffice.support.TestPostgres;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
@@ -34,7 +33,7 @@ import org.junit.jupiter.api.Test;
 class ShowEntityRuntimeTest {
 
     private final Vertx vertx = TestPostgres.vertx();
-    private final PostgresEventStore store = new PostgresEventStore(TestPostgres.pool(), new EventStoreSettings(1, 1000));
+    private final PostgresEventStore store = TestPostgres.eventStore();
     private final PostgresSnapshotStore snapshots = new PostgresSnapshotStore(TestPostgres.pool());
 
     private final List<EntityRuntime<ShowCommand, ShowEvent, ShowState>> started = new ArrayList<>();

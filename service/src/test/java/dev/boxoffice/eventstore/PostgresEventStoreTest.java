@@ -20,8 +20,7 @@ import org.junit.jupiter.api.Test;
 class PostgresEventStoreTest {
 
     private final Pool pool = TestPostgres.pool();
-    /** The service's defaults: one statement in flight, the appends that arrive meanwhile grouped into the next. */
-    private final PostgresEventStore store = new PostgresEventStore(pool, new EventStoreSettings(1, 1000));
+    private final PostgresEventStore store = TestPostgres.eventStore();
     private final PostgresSnapshotStore snapshots = new PostgresSnapshotStore(pool);
 
     @Test

@@ -15,7 +15,6 @@ import dev.boxoffice.domain.ShowEvent;
 import dev.boxoffice.domain.ShowState;
 import dev.boxoffice.entity.EntityRuntime;
 import dev.boxoffice.entity.EntitySettings;
-import dev.boxoffice.eventstore.EventStoreSettings;
 import dev.boxoffice.eventstore.PostgresSnapshotStore;
 import dev.boxoffice.support.TestPostgres;
 import io.vertx.core.Future;
@@ -43,7 +42,7 @@ class ProjectionRunnerTest {
 
     private final Vertx vertx = TestPostgres.vertx();
     private final Pool pool = TestPostgres.pool();
-    private final PostgresEventStore store = new PostgresEventStore(pool, new EventStoreSettings(1, 1000));
+    private final PostgresEventStore store = TestPostgres.eventStore();
     private final EntityRuntime<ShowCommand, ShowEvent, ShowState> runtime = new EntityRuntime<>(vertx, store, new PostgresSnapshotStore(pool),
             ShowService.entityType(), new EntitySettings(Duration.ofMinutes(5), 64L << 20, Duration.ofSeconds(10), 0, 5, 64));
     private final ShowService shows = new ShowService(runtime);

@@ -1,6 +1,8 @@
 package dev.boxoffice.support;
 
 import dev.boxoffice.database.EmbeddedDatabase;
+import dev.boxoffice.eventstore.EventStoreSettings;
+import dev.boxoffice.eventstore.PostgresEventStore;
 import io.vertx.core.Vertx;
 import io.vertx.pgclient.PgBuilder;
 import io.vertx.pgclient.PgConnectOptions;
@@ -32,6 +34,11 @@ public final class TestPostgres {
     public static synchronized Pool pool() {
         start();
         return pool;
+    }
+
+    /** An event store with the service's default settings: one statement in flight, up to 1,000 events in it. */
+    public static PostgresEventStore eventStore() {
+        return new PostgresEventStore(pool(), new EventStoreSettings(1, 1000));
     }
 
     public static Connection jdbc() throws SQLException {

@@ -7,8 +7,11 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
+import java.util.function.Predicate;
 
 /**
  * Command-line options: scenario names, then {@code --name value} (or {@code --name=value}) pairs, parsed and checked
@@ -27,7 +30,7 @@ public record BenchOptions(List<Scenario> scenarios, Run run, Steps steps, Seria
         MEMORY;
 
         public String cliName() {
-            return name().toLowerCase(java.util.Locale.ROOT);
+            return name().toLowerCase(Locale.ROOT);
         }
 
         static Scenario named(String name) {
@@ -242,31 +245,24 @@ public record BenchOptions(List<Scenario> scenarios, Run run, Steps steps, Seria
 
         /** A comma-separated list of request rates, each greater than 0. */
         List<Double> rates(String name) {
-            try {
-                List<Double> rates = Arrays.stream(values.get(name).split(",")).map(String::trim)
-                        .map(Double::parseDouble).toList();
-                if (rates.isEmpty() || rates.stream().anyMatch(r -> !(r > 0))) {
-                    throw new NumberFormatException();
-                }
-                return rates;
-            } catch (NumberFormatException e) {
-                throw new IllegalArgumentException("--" + name
-                        + " must be a comma-separated list of rates > 0, for example 1000,2000,4000");
-            }
+            return list(name, Double::parseDouble, rate -> rate > 0, "rates > 0, for example 1000,2000,4000");
         }
 
         /** A comma-separated list of whole numbers >= 1. */
         List<Integer> counts(String name) {
+            return list(name, Integer::parseInt, count -> count >= 1, "whole numbers >= 1");
+        }
+
+        private <T> List<T> list(String name, Function<String, T> parse, Predicate<T> valid, String what) {
             try {
-                List<Integer> counts = Arrays.stream(values.get(name).split(",")).map(String::trim)
-                        .map(Integer::parseInt).toList();
-                if (counts.isEmpty() || counts.stream().anyMatch(c -> c < 1)) {
-                    throw new NumberFormatException();
+                List<T> items = Arrays.stream(values.get(name).split(",")).map(String::trim).map(parse).toList();
+                if (!items.isEmpty() && items.stream().allMatch(valid)) {
+                    return items;
                 }
-                return counts;
             } catch (NumberFormatException e) {
-                throw new IllegalArgumentException("--" + name + " must be a comma-separated list of whole numbers >= 1");
+                // reported below, as an empty or invalid list is
             }
+            throw new IllegalArgumentException("--" + name + " must be a comma-separated list of " + what);
         }
 
         Path outputDirectory() {
