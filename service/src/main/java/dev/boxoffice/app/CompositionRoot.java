@@ -16,6 +16,7 @@ import dev.boxoffice.shows.ShowService;
 import dev.boxoffice.shows.ShowViewProjection;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.runtime.ShutdownEvent;
+import io.quarkus.runtime.Startup;
 import io.quarkus.runtime.StartupEvent;
 import io.quarkus.runtime.configuration.MemorySize;
 import io.smallrye.health.api.HealthRegistry;
@@ -58,8 +59,10 @@ public class CompositionRoot {
         return new PostgresSnapshotStore(pool);
     }
 
+    /** Created at start, not at the first request: its metrics are exposed (as zeros) from the first scrape on. */
     @Produces
     @Singleton
+    @Startup
     EntityRuntime<ShowCommand, ShowEvent, ShowState> showRuntime(Vertx vertx, PostgresEventStore store,
             PostgresSnapshotStore snapshots, BoxOfficeConfig config, MeterRegistry registry) {
         var type = ShowService.entityType();

@@ -50,6 +50,9 @@ final class Metrics {
                 .register(registry);
         FunctionCounter.builder("boxoffice.events.appended", runtime, EntityRuntime::appendedEvents)
                 .description("Events committed by this instance").register(registry);
+        FunctionCounter.builder("boxoffice.events.replayed", runtime, EntityRuntime::replayedEvents)
+                .description("Events read back to rebuild shows in memory (loads, and catching up after conflicts)")
+                .register(registry);
         FunctionCounter.builder("boxoffice.version.conflicts", runtime, EntityRuntime::versionConflicts)
                 .description("Appends refused because another writer changed the stream first").register(registry);
     }

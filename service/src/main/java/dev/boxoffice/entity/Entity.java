@@ -47,7 +47,8 @@ final class Entity<C, E, S> {
     private S state;
     private S stateIfInFlightCommits; // while an append is in flight: the state it leads to
     private long version;
-    private boolean stale = true; // state must be (re)loaded from the store before deciding anything
+    private boolean stale = true;  // state must be (re)loaded from snapshot and stream before deciding anything
+    private boolean behind;        // another writer appended after our version: read the stream's tail first
     private boolean busy;         // a load or an append is in flight
     private boolean passivated;
     private volatile long lastUsedNanos = System.nanoTime();
@@ -112,7 +113,7 @@ final class Entity<C, E, S> {
      * those are concurrent with it (none is acknowledged yet), and a refusal changes no state they depend on.
      */
     private boolean refusedEitherWay(Work.Command<C, S> work) {
-        if (!busy || stale || stateIfInFlightCommits == null) {
+        if (!busy || stale || behind || stateIfInFlightCommits == null) {
             return false;
         }
         if (decider.decide(work.command(), stateIfInFlightCommits) instanceof Decision.Rejected<E> ifCommitted
@@ -145,6 +146,10 @@ final class Entity<C, E, S> {
         while (!busy && !queue.isEmpty()) {
             if (stale) {
                 load();
+                return;
+            }
+            if (behind) {
+                catchUp();
                 return;
             }
             List<Decided<C, E, S>> batch = decideBatch();
@@ -223,14 +228,18 @@ final class Entity<C, E, S> {
                 runtime.appendedEvents(newEventCount(batch));
                 maybeSnapshot(expected, version);
             }
-            case AppendResult.WrongExpectedVersion conflict -> retryAfterReload(batch);
+            case AppendResult.WrongExpectedVersion conflict -> retryAfterCatchingUp(batch);
         }
         drain();
     }
 
-    /** Another writer (another instance) changed the stream: reload it and decide the same commands again. */
-    private void retryAfterReload(List<Decided<C, E, S>> batch) {
-        stale = true;
+    /**
+     * Another writer (another instance) appended to the stream: read the events after our version and decide the same
+     * commands again. The committed state in memory is still right up to its version, so only the tail is read, not
+     * the snapshot and the stream since it.
+     */
+    private void retryAfterCatchingUp(List<Decided<C, E, S>> batch) {
+        behind = true;
         runtime.conflicted();
         for (int i = batch.size() - 1; i >= 0; i--) {
             Work.Command<C, S> work = batch.get(i).work;
@@ -258,21 +267,31 @@ final class Entity<C, E, S> {
                 .compose(snapshot -> runtime.store().readStream(stream, snapshot.map(Snapshot::version).orElse(0L))
                         .map(events -> new Loaded(snapshot, events)))
                 .onComplete(
-                        loaded -> home.runOnContext(v -> loaded(loaded)),
+                        loaded -> home.runOnContext(v -> replay(loaded.snapshotState(), loaded.snapshotVersion(), loaded.events)),
                         failure -> home.runOnContext(v -> loadFailed(failure)));
     }
 
-    private void loaded(Loaded loaded) {
-        S rebuilt = loaded.snapshot.map(s -> runtime.type().snapshots().decode(s.payload())).orElse(decider.initialState());
-        long rebuiltVersion = loaded.snapshot.map(Snapshot::version).orElse(0L);
+    private void catchUp() {
+        busy = true;
+        runtime.store().readStream(stream, version).onComplete(
+                events -> home.runOnContext(v -> replay(state, version, events)),
+                failure -> home.runOnContext(v -> loadFailed(failure)));
+    }
+
+    /** Makes {@code from}, the state at {@code fromVersion}, current by applying the events recorded after it. */
+    private void replay(S from, long fromVersion, List<RecordedEvent> events) {
+        S rebuilt = from;
+        long rebuiltVersion = fromVersion;
         EventCodec<E> codec = runtime.type().events();
-        for (RecordedEvent event : loaded.events) {
+        for (RecordedEvent event : events) {
             rebuilt = decider.evolve(rebuilt, codec.decode(event.type(), event.payload()));
             rebuiltVersion = event.version();
         }
+        runtime.replayedEvents(events.size());
         state = rebuilt;
         version = rebuiltVersion;
         stale = false;
+        behind = false;
         busy = false;
         account();
         drain();
@@ -350,6 +369,21 @@ final class Entity<C, E, S> {
         }
     }
 
-    private record Loaded(Optional<Snapshot> snapshot, List<RecordedEvent> events) {
+    private final class Loaded {
+        final Optional<Snapshot> snapshot;
+        final List<RecordedEvent> events;
+
+        Loaded(Optional<Snapshot> snapshot, List<RecordedEvent> events) {
+            this.snapshot = snapshot;
+            this.events = events;
+        }
+
+        S snapshotState() {
+            return snapshot.map(s -> runtime.type().snapshots().decode(s.payload())).orElse(decider.initialState());
+        }
+
+        long snapshotVersion() {
+            return snapshot.map(Snapshot::version).orElse(0L);
+        }
     }
 }

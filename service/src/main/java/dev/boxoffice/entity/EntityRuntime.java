@@ -37,6 +37,7 @@ public final class EntityRuntime<C, E, S> implements AutoCloseable {
     private final EntitySettings settings;
     private final ConcurrentHashMap<String, Entity<C, E, S>> entities = new ConcurrentHashMap<>();
     private final LongAdder appendedEvents = new LongAdder();
+    private final LongAdder replayedEvents = new LongAdder();
     private final LongAdder conflicts = new LongAdder();
     private final LongAdder overloaded = new LongAdder();
     private final LongAdder evicted = new LongAdder();
@@ -95,6 +96,11 @@ public final class EntityRuntime<C, E, S> implements AutoCloseable {
 
     public long appendedEvents() {
         return appendedEvents.sum();
+    }
+
+    /** Events read back from the store to (re)build entities: loads, and catching up after version conflicts. */
+    public long replayedEvents() {
+        return replayedEvents.sum();
     }
 
     public long versionConflicts() {
@@ -199,6 +205,10 @@ public final class EntityRuntime<C, E, S> implements AutoCloseable {
 
     void appendedEvents(int count) {
         appendedEvents.add(count);
+    }
+
+    void replayedEvents(int count) {
+        replayedEvents.add(count);
     }
 
     void conflicted() {

@@ -144,9 +144,12 @@ class ShowEntityRuntimeTest {
         instanceB.state(id).toCompletionStage().toCompletableFuture().join(); // B holds version 1 in memory
         accepted(instanceA.send(id, new ReserveSeat(showId, 0), null));
 
-        // B's copy is stale: its append conflicts, it reloads, and decides again against the truth.
+        assertThat(instanceB.replayedEvents()).isEqualTo(1);
+
+        // B's copy is stale: its append conflicts, it reads the one event after its version, and decides again.
         assertThat(rejection(instanceB.send(id, new ReserveSeat(showId, 0), null))).isEqualTo(Rejection.Code.SEAT_NOT_AVAILABLE);
         assertThat(instanceB.versionConflicts()).isEqualTo(1);
+        assertThat(instanceB.replayedEvents()).as("only the stream's tail is read, not the whole stream again").isEqualTo(2);
         accepted(instanceB.send(id, new ReserveSeat(showId, 1), null));
         assertThat(instanceA.state(id).toCompletionStage().toCompletableFuture().join()).isNotEqualTo(instanceB.state(id).toCompletionStage().toCompletableFuture().join());
         assertThat(rejection(instanceA.send(id, new ReserveSeat(showId, 1), null))).isEqualTo(Rejection.Code.SEAT_NOT_AVAILABLE);

@@ -1,5 +1,6 @@
 package dev.boxoffice.bench;
 
+import dev.boxoffice.cluster.Routing;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
@@ -21,13 +22,21 @@ import java.util.function.Predicate;
  * @param inForce every option's value as given or defaulted, for the report
  */
 public record BenchOptions(List<Scenario> scenarios, Run run, Steps steps, Serial serial, Contention contention,
-        Surge surge, Memory memory, Sweep sweep, Dispatch dispatch, Limits limits, Map<String, String> inForce) {
+        Surge surge, Memory memory, Sweep sweep, Dispatch dispatch, Limits limits, Failover failover,
+        Map<String, String> inForce) {
 
     /** The scenarios in the order they run. */
     public enum Scenario {
         LIMITS, DISPATCH, SERIAL, CONTENTION, SURGE, SWEEP,
+        /** Run only when named, with --nodes 2 or more: a node killed under load. */
+        FAILOVER,
         /** Run only when named: long, and best with a small heap given in --service-jvm-options. */
         MEMORY;
+
+        /** Scenarios run only when named. */
+        boolean onlyWhenNamed() {
+            return this == FAILOVER || this == MEMORY;
+        }
 
         public String cliName() {
             return name().toLowerCase(Locale.ROOT);
@@ -47,10 +56,16 @@ public record BenchOptions(List<Scenario> scenarios, Run run, Steps steps, Seria
      * @param databaseUrl       an external PostgreSQL instead of the embedded one
      * @param cpusService       taskset list of the service's cores, empty for the default
      * @param serviceJvmOptions extra JVM options of the service
+     * @param nodes             1: the service alone; more: serial and contention also run against one node direct and
+     *                          one node through HAProxy, then every scenario against this many nodes through HAProxy
      */
     public record Run(Path out, Optional<String> target, Optional<String> databaseUrl, Optional<String> cpusService,
             Optional<String> cpusPostgres, Optional<String> cpusLoadgen, boolean noPin, boolean profile,
-            List<String> serviceJvmOptions) {
+            List<String> serviceJvmOptions, int nodes, Routing routing) {
+
+        public boolean cluster() {
+            return nodes > 1;
+        }
     }
 
     /** The open-model load every stepped scenario shares. */
@@ -84,6 +99,10 @@ public record BenchOptions(List<Scenario> scenarios, Run run, Steps steps, Seria
     }
 
     public record Limits(double seconds, int clients, int batch) {
+    }
+
+    /** @param rate reservations per second, 0 for half the serial capacity measured in this run */
+    public record Failover(double rate, double seconds, double killAt, double restartAt) {
     }
 
     private static final Map<String, String[]> OPTIONS = new LinkedHashMap<>();
@@ -135,6 +154,12 @@ public record BenchOptions(List<Scenario> scenarios, Run run, Steps steps, Seria
         option("limits-batch", "64", "limits: rows per multi-row INSERT");
         option("profile", "false", "CPU flame graph of the service during the measured serial and contention steps (async-profiler)");
         option("service-jvm-options", "", "extra JVM options for the service (space separated)");
+        option("nodes", "1", "service nodes behind HAProxy (2 or more: serial and contention also run against 1 node direct and 1 node through HAProxy, for comparison)");
+        option("routing", "hash", "how HAProxy routes with --nodes: hash (each show to one node) or round-robin");
+        option("failover-rate", "0", "failover: reservations per second (default 0: half the serial capacity of this run, or 2000)");
+        option("failover-seconds", "30", "failover: length of the step");
+        option("failover-kill-at", "10", "failover: second of the step at which node 2 is killed (kill -9)");
+        option("failover-restart-at", "20", "failover: second of the step at which it is started again");
     }
 
     private static void option(String name, String defaultValue, String help) {
@@ -170,7 +195,7 @@ public record BenchOptions(List<Scenario> scenarios, Run run, Steps steps, Seria
             values.put(name, value);
         }
         List<Scenario> scenarios = Arrays.stream(Scenario.values())
-                .filter(named.isEmpty() ? s -> s != Scenario.MEMORY : named::contains).toList();
+                .filter(named.isEmpty() ? s -> !s.onlyWhenNamed() : named::contains).toList();
         return typed(scenarios, new Values(values));
     }
 
@@ -178,7 +203,11 @@ public record BenchOptions(List<Scenario> scenarios, Run run, Steps steps, Seria
         var run = new Run(v.outputDirectory(), v.optional("target").map(t -> t.replaceAll("/+$", "")),
                 v.optional("database-url"), v.optional("cpus-service"), v.optional("cpus-postgres"),
                 v.optional("cpus-loadgen"), v.flag("no-pin"), v.flag("profile"),
-                v.optional("service-jvm-options").map(o -> List.of(o.trim().split("\\s+"))).orElse(List.of()));
+                v.optional("service-jvm-options").map(o -> List.of(o.trim().split("\\s+"))).orElse(List.of()),
+                v.count("nodes"), Routing.parse(v.values.get("routing")));
+        if (scenarios.contains(Scenario.FAILOVER) && !run.cluster()) {
+            throw new IllegalArgumentException("failover needs --nodes 2 or more");
+        }
         var steps = new Steps(v.positive("slo-ms"), v.positive("step-seconds"), v.number("warmup-seconds"),
                 v.positive("warmup-rate"), v.count("connections"), v.count("timeout-ms"), v.flag("keep-going"));
         var serial = new Serial(v.rates("serial-rates"), v.count("seats"));
@@ -192,10 +221,15 @@ public record BenchOptions(List<Scenario> scenarios, Run run, Steps steps, Seria
         var sweep = new Sweep(v.counts("sweep-connections"), v.positive("sweep-seconds"));
         var dispatch = new Dispatch(v.count("dispatch-connections"), v.positive("dispatch-seconds"));
         var limits = new Limits(v.positive("limits-seconds"), v.count("limits-clients"), v.count("limits-batch"));
+        var failover = new Failover(v.number("failover-rate"), v.positive("failover-seconds"), v.positive("failover-kill-at"),
+                v.positive("failover-restart-at"));
+        if (!(failover.killAt() < failover.restartAt() && failover.restartAt() < failover.seconds())) {
+            throw new IllegalArgumentException("failover: --failover-kill-at < --failover-restart-at < --failover-seconds");
+        }
         Map<String, String> inForce = new LinkedHashMap<>(v.values);
         inForce.put("scenarios", String.join(" ", scenarios.stream().map(Scenario::cliName).toList()));
         return new BenchOptions(List.copyOf(scenarios), run, steps, serial, contention, surge, memory, sweep, dispatch,
-                limits, java.util.Collections.unmodifiableMap(inForce));
+                limits, failover, java.util.Collections.unmodifiableMap(inForce));
     }
 
     public boolean runs(Scenario scenario) {
@@ -276,7 +310,10 @@ public record BenchOptions(List<Scenario> scenarios, Run run, Steps steps, Seria
                 Usage: ./boxoffice bench [scenario...] [--option value...]
                        ./boxoffice bench compare RUN_FOLDER_A RUN_FOLDER_B [--out FOLDER]
 
-                Scenarios (default: all but memory, in this order): limits dispatch serial contention surge sweep memory
+                Scenarios (default: all but failover and memory, in this order):
+                  limits dispatch serial contention surge sweep failover memory
+                With --nodes N (2 or more), serial and contention run against 1 node direct, 1 node through HAProxy
+                and N nodes through HAProxy; the other scenarios against the N nodes.
 
                 Options:
                 """);

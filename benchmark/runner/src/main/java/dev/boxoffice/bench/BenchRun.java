@@ -2,6 +2,7 @@ package dev.boxoffice.bench;
 
 import static dev.boxoffice.bench.BenchOptions.Scenario.CONTENTION;
 import static dev.boxoffice.bench.BenchOptions.Scenario.DISPATCH;
+import static dev.boxoffice.bench.BenchOptions.Scenario.FAILOVER;
 import static dev.boxoffice.bench.BenchOptions.Scenario.LIMITS;
 import static dev.boxoffice.bench.BenchOptions.Scenario.MEMORY;
 import static dev.boxoffice.bench.BenchOptions.Scenario.SERIAL;
@@ -11,6 +12,7 @@ import static dev.boxoffice.bench.BenchOptions.Scenario.SWEEP;
 import dev.boxoffice.bench.BenchOptions.Scenario;
 import dev.boxoffice.bench.report.Reports;
 import dev.boxoffice.bench.result.DispatchResult;
+import dev.boxoffice.bench.result.FailoverResult;
 import dev.boxoffice.bench.result.LimitsResult;
 import dev.boxoffice.bench.result.Machine;
 import dev.boxoffice.bench.result.MemoryResult;
@@ -20,14 +22,17 @@ import dev.boxoffice.bench.result.StepResult;
 import dev.boxoffice.bench.result.SteppedResult;
 import dev.boxoffice.bench.result.SurgeResult;
 import dev.boxoffice.bench.result.SweepResult;
+import dev.boxoffice.bench.result.TopologyResult;
 import dev.boxoffice.bench.scenario.Bench;
 import dev.boxoffice.bench.scenario.ContentionScenario;
 import dev.boxoffice.bench.scenario.DispatchScenario;
+import dev.boxoffice.bench.scenario.FailoverScenario;
 import dev.boxoffice.bench.scenario.HelloService;
 import dev.boxoffice.bench.scenario.LimitsScenario;
 import dev.boxoffice.bench.scenario.MemoryScenario;
 import dev.boxoffice.bench.scenario.Progress;
 import dev.boxoffice.bench.scenario.SerialScenario;
+import dev.boxoffice.bench.scenario.ServiceMetrics;
 import dev.boxoffice.bench.scenario.SurgeScenario;
 import dev.boxoffice.bench.scenario.SweepScenario;
 import dev.boxoffice.bench.system.Cpus;
@@ -36,6 +41,7 @@ import dev.boxoffice.bench.system.JavaService;
 import dev.boxoffice.bench.system.Pinning;
 import dev.boxoffice.bench.system.Profiler;
 import dev.boxoffice.bench.system.Resources;
+import dev.boxoffice.bench.system.ServiceTier;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -52,8 +58,10 @@ import java.util.stream.Stream;
  */
 public final class BenchRun {
 
-    /** The service's garbage-collection log, in the run folder's {@code logs}. */
+    /** The service's garbage-collection log, in the run folder's {@code logs} (a cluster's nodes: boxoffice-node-K-gc.log). */
     public static final String SERVICE_GC_LOG = "boxoffice-service-gc.log";
+
+    private static final String VERSION_CONFLICTS = "boxoffice_version_conflicts_total";
 
     private final BenchOptions options;
     private final Path repository;
@@ -72,12 +80,12 @@ public final class BenchRun {
         progress.info(pinning.describe());
         List<String> notes = new ArrayList<>();
         String target = options.run().target().orElse(null);
-        boolean needsService = Stream.of(SERIAL, CONTENTION, SURGE, SWEEP, MEMORY).anyMatch(options::runs);
+        boolean needsService = Stream.of(SERIAL, CONTENTION, SURGE, SWEEP, FAILOVER, MEMORY).anyMatch(options::runs);
         boolean needsDatabase = options.runs(LIMITS) || (needsService && target == null);
         Resources resources = new Resources();
         String started = OffsetDateTime.now().toString();
         Database database = null;
-        JavaService service = null;
+        ServiceTier tier = null;
         try (Bench bench = new Bench(options, resources, out, progress)) {
             String postgresVersion = "not used";
             if (needsDatabase) {
@@ -106,54 +114,68 @@ public final class BenchRun {
             SurgeResult surge = null;
             SweepResult sweep = null;
             MemoryResult memory = null;
+            FailoverResult failover = null;
+            List<TopologyResult> topologies = new ArrayList<>();
             if (needsService) {
                 String baseUrl;
                 if (target == null) {
-                    progress.phase("starting the BoxOffice service");
-                    List<String> jvmOptions = serviceJvmOptions(bench.logDirectory());
-                    service = startService(database, pinning, bench.logDirectory(), jvmOptions);
-                    resources.service(service.pid());
-                    if (options.run().profile()) {
-                        bench.profileWith(Profiler.attachTo(service.pid(), bench.logDirectory()));
+                    List<String> jvmOptions = serviceJvmOptions(bench.logDirectory(), "boxoffice-service");
+                    if (options.run().cluster()) {
+                        for (int viaHaProxy = 0; viaHaProxy < 2; viaHaProxy++) {
+                            tier = startTier(viaHaProxy == 0 ? 0 : 1, database, pinning, bench, progress);
+                            topologies.add(measureTopology(bench, tier, progress, 1));
+                            tier.close();
+                            tier = null;
+                        }
                     }
-                    baseUrl = service.baseUrl();
+                    tier = startTier(options.run().cluster() ? options.run().nodes() : 0, database, pinning, bench, progress);
+                    baseUrl = tier.baseUrl();
                     Thread.sleep(2000);
-                    facts = new ServiceFacts(baseUrl, service.startMillis(), resources.serviceRssMiB(), Double.NaN,
+                    facts = new ServiceFacts(baseUrl, tier.startMillis(), resources.serviceRssMiB(), Double.NaN,
                             String.join(" ", jvmOptions));
-                    progress.info(String.format("service up: %.0f ms to first served request, idle RSS %.0f MiB",
+                    progress.info(String.format("%s up: %.0f ms to first served request, idle RSS %.0f MiB", tier.name(),
                             facts.startMillis(), facts.idleRssMiB()));
                 } else {
                     baseUrl = target;
                     facts = new ServiceFacts(target, Double.NaN, Double.NaN, Double.NaN, "");
                     notes.add("--target " + target + ": the service was not started by this run; its CPU and RSS are not measured.");
                 }
+                double conflictsBefore = tier == null ? Double.NaN : ServiceMetrics.sum(tier.nodeUrls(), VERSION_CONFLICTS);
                 if (options.runs(SERIAL)) {
-                    progress.phase("serial: open-model step load");
+                    progress.phase("serial: open-model step load" + on(tier));
                     serial = new SerialScenario(bench, baseUrl).run();
                 }
                 if (options.runs(CONTENTION)) {
-                    progress.phase("contention: many users on a few hot shows");
+                    progress.phase("contention: many users on a few hot shows" + on(tier));
                     contention = new ContentionScenario(bench, baseUrl).run();
                 }
+                if (options.run().cluster()) {
+                    topologies.add(new TopologyResult(tier.name(), options.run().nodes(), tier.startMillis(), serial, contention,
+                            ServiceMetrics.sum(tier.nodeUrls(), VERSION_CONFLICTS) - conflictsBefore));
+                }
                 if (options.runs(SURGE)) {
-                    progress.phase("surge: calm, a surge beyond capacity, calm again");
+                    progress.phase("surge: calm, a surge beyond capacity, calm again" + on(tier));
                     surge = new SurgeScenario(bench, baseUrl).run(serial == null ? 0 : serial.capacityRps(),
                             contention == null ? 0 : contention.capacityRps(), notes);
                 }
                 if (options.runs(SWEEP)) {
-                    progress.phase("sweep: closed-loop concurrency sweep");
+                    progress.phase("sweep: closed-loop concurrency sweep" + on(tier));
                     sweep = new SweepScenario(bench, baseUrl).run();
                 }
+                if (options.runs(FAILOVER)) {
+                    progress.phase("failover: a node killed under load" + on(tier));
+                    failover = new FailoverScenario(bench, tier).run(serial == null ? 0 : serial.capacityRps());
+                }
                 if (options.runs(MEMORY)) {
-                    progress.phase("memory: shows far past the memory budget, then reservations across them");
-                    memory = new MemoryScenario(bench, baseUrl, service == null ? 0 : service.pid()).run();
+                    progress.phase("memory: shows far past the memory budget, then reservations across them" + on(tier));
+                    memory = new MemoryScenario(bench, baseUrl, tier == null ? 0 : tier.directPid().orElse(0L)).run();
                 }
                 facts = new ServiceFacts(facts.target(), facts.startMillis(), facts.idleRssMiB(),
                         maxRss(serial, contention, surge, sweep, memory), facts.jvmOptions());
             }
             RunResult result = new RunResult(started, progress.elapsedSeconds(),
                     Machine.describe(postgresVersion), pinning, options.inForce(), facts, limits, dispatch, serial,
-                    contention, surge, sweep, memory, notes);
+                    contention, surge, sweep, memory, topologies, failover, notes);
             Reports.write(result, out);
             progress.phase("done in " + Math.round(progress.elapsedSeconds()) + " s");
             System.out.println();
@@ -164,8 +186,8 @@ public final class BenchRun {
             Thread.currentThread().interrupt();
             throw new IllegalStateException(e);
         } finally {
-            if (service != null) {
-                service.close();
+            if (tier != null) {
+                tier.close();
             }
             if (database != null) {
                 database.close();
@@ -199,10 +221,48 @@ public final class BenchRun {
         return database;
     }
 
-    private JavaService startService(Database database, Pinning pinning, Path logDirectory, List<String> jvmOptions) {
-        return JavaService.start("boxoffice-service", serviceJar(),
-                jvmOptions, Map.of(), Map.of("DATABASE_URL", database.url()), pinning.prefix(pinning.service()),
-                logDirectory, "/q/health/ready");
+    /**
+     * Starts what the scenarios measure, on the service's cores: with {@code nodes} 0 the service alone, addressed
+     * directly; otherwise that many nodes behind HAProxy.
+     */
+    private ServiceTier startTier(int nodes, Database database, Pinning pinning, Bench bench, Progress progress) {
+        Path logs = bench.logDirectory();
+        ServiceTier tier;
+        if (nodes == 0) {
+            progress.phase("starting the BoxOffice service");
+            tier = ServiceTier.direct(JavaService.start("boxoffice-service", serviceJar(), serviceJvmOptions(logs, "boxoffice-service"),
+                    Map.of(), Map.of("DATABASE_URL", database.url()), pinning.prefix(pinning.service()), logs, "/q/health/ready"));
+        } else {
+            progress.phase("starting " + nodes + " BoxOffice node" + (nodes == 1 ? "" : "s") + " behind HAProxy");
+            tier = ServiceTier.behindHaProxy(nodes, options.run().routing(), repository, serviceJar(),
+                    name -> serviceJvmOptions(logs, name), database.url(), pinning.prefix(pinning.service()), logs);
+        }
+        tier.measuredBy(bench.resources());
+        if (options.run().profile() && tier.directPid().isPresent()) {
+            bench.profileWith(Profiler.attachTo(tier.directPid().get(), logs));
+        }
+        return tier;
+    }
+
+    /** Serial and contention against one of the topologies compared with the cluster's. */
+    private TopologyResult measureTopology(Bench bench, ServiceTier tier, Progress progress, int nodes) {
+        double conflictsBefore = ServiceMetrics.sum(tier.nodeUrls(), VERSION_CONFLICTS);
+        SteppedResult serial = null;
+        SteppedResult contention = null;
+        if (options.runs(SERIAL)) {
+            progress.phase("serial: open-model step load" + on(tier));
+            serial = new SerialScenario(bench, tier.baseUrl()).run();
+        }
+        if (options.runs(CONTENTION)) {
+            progress.phase("contention: many users on a few hot shows" + on(tier));
+            contention = new ContentionScenario(bench, tier.baseUrl()).run();
+        }
+        return new TopologyResult(tier.name(), nodes, tier.startMillis(), serial, contention,
+                ServiceMetrics.sum(tier.nodeUrls(), VERSION_CONFLICTS) - conflictsBefore);
+    }
+
+    private String on(ServiceTier tier) {
+        return tier != null && options.run().cluster() ? " (" + tier.name() + ")" : "";
     }
 
     /**
@@ -210,7 +270,7 @@ public final class BenchRun {
      * The GC log (one line per collection, with wall-clock time; about a dozen lines a second at the highest rates)
      * lets a latency spike be set beside the service's pauses.
      */
-    private List<String> serviceJvmOptions(Path logDirectory) {
+    private List<String> serviceJvmOptions(Path logDirectory, String name) {
         List<String> jvmOptions = new ArrayList<>();
         try {
             for (String line : Files.readAllLines(repository.resolve("service/jvm.options"))) {
@@ -222,7 +282,8 @@ public final class BenchRun {
             throw new UncheckedIOException("could not read service/jvm.options", e);
         }
         // Quoted: -Xlog separates its fields with colons, which a run folder's path may contain.
-        jvmOptions.add("-Xlog:gc:file=\"" + logDirectory.resolve(SERVICE_GC_LOG).toAbsolutePath() + "\":time,uptime");
+        jvmOptions.add("-Xlog:gc:file=\"" + logDirectory.resolve(name + SERVICE_GC_LOG.substring("boxoffice-service".length()))
+                .toAbsolutePath() + "\":time,uptime");
         Path jar = serviceJar();
         Path aotCache = jar.resolveSibling("app.aot"); // recorded by ./boxoffice build (JDK 25+)
         if (Files.isRegularFile(aotCache) && jar.toString().equals(aotCacheRecordedFor(aotCache))) {
@@ -285,11 +346,15 @@ public final class BenchRun {
         if (options.runs(SERIAL) || options.runs(CONTENTION) || options.runs(SWEEP)) {
             seconds += 6;
         }
+        int topologies = options.run().cluster() ? 3 : 1; // with --nodes: 1 node direct, 1 through HAProxy, then the cluster
         if (options.runs(SERIAL)) {
-            seconds += warmup + options.serial().rates().size() * (step + 1);
+            seconds += topologies * (warmup + options.serial().rates().size() * (step + 1));
         }
         if (options.runs(CONTENTION)) {
-            seconds += warmup + options.contention().rates().size() * (step + 1);
+            seconds += topologies * (warmup + options.contention().rates().size() * (step + 1));
+        }
+        if (options.runs(FAILOVER)) {
+            seconds += options.failover().seconds() + 10 + (options.runs(SERIAL) ? 0 : warmup);
         }
         if (options.runs(SURGE)) {
             seconds += 2 * (2 * options.surge().calmSeconds() + options.surge().seconds() + 10);

@@ -86,6 +86,9 @@ public final class Reports {
         if (run.surge() != null && run.surge().hotShows() != null) {
             surgeRow(table, "Surge on hot shows", run.surge().hotShows(), "contention");
         }
+        if (run.topologies() != null) {
+            ClusterSections.summaryRows(table, run.topologies(), run.failover());
+        }
         MemoryResult memory = run.memory();
         if (memory != null && memory.heap().size() == 4) {
             MemoryResult.HeapReading end = memory.reading("after reservations");
@@ -160,7 +163,7 @@ public final class Reports {
                         + num(part.recoverySeconds(), 0) + " s after the surge");
     }
 
-    private static String capacity(SteppedResult result) {
+    static String capacity(SteppedResult result) {
         return result.capacityIsLowerBound()
                 ? "≥ " + num(result.capacityRps(), 0) + " req/s (every step met the SLO; add steps to find the limit)"
                 : num(result.capacityRps(), 0) + " req/s";
@@ -245,6 +248,12 @@ public final class Reports {
         }
         if (run.sweep() != null) {
             sections.add(sweep(run.sweep()));
+        }
+        if (run.topologies() != null && run.topologies().size() > 1) {
+            sections.add(ClusterSections.topologies(run.topologies()));
+        }
+        if (run.failover() != null) {
+            sections.add(ClusterSections.failover(run.failover()));
         }
         if (run.memory() != null) {
             sections.add(memory(run.memory()));

@@ -40,16 +40,23 @@ public final class SerialScenario {
         try (LoadClient client = bench.client(baseUrl, bench.options().steps().connections())) {
             return RisingSteps.run(bench, "serial", bench.options().serial().rates(), "each user creates a show with " + seats
                     + " seats, then reserves them one by one in random order",
-                    (label, rate, seconds) -> step(client, label, rate, seconds, seats));
+                    (label, rate, seconds) -> step(client, "serial", label, rate, seconds, seats));
         }
     }
 
-    private StepResult step(LoadClient client, String label, double rate, double seconds, int seats) {
+    /** One step of this load, recorded under {@code scenario}: the failover scenario kills a node during it. */
+    StepResult measure(String scenario, String label, double rate, double seconds) {
+        try (LoadClient client = bench.client(baseUrl, bench.options().steps().connections())) {
+            return step(client, scenario, label, rate, seconds, bench.options().serial().seats());
+        }
+    }
+
+    private StepResult step(LoadClient client, String scenario, String label, double rate, double seconds, int seats) {
         double usersPerSecond = rate / (seats + 1);
         SplittableRandom random = new SplittableRandom();
         ScheduledExecutorService scrapes = label.equals(RisingSteps.WARMUP) ? scrapeMetricsRegularly() : null;
         try {
-            StepResult step = bench.step("serial", label, rate, bench.options().steps().connections(), seconds,
+            StepResult step = bench.step(scenario, label, rate, bench.options().steps().connections(), seconds,
                     recorder -> OpenLoop.start(bench.vertx(), usersPerSecond, recorder,
                             intended -> new User(client, recorder, seats, random.split()).start(intended)));
             return step.withReadModelLag(ServiceMetrics.readModelLag(baseUrl));

@@ -9,12 +9,13 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /** Figures only the service itself can see, read from its Prometheus endpoint ({@code /q/metrics}). */
-final class ServiceMetrics {
+public final class ServiceMetrics {
 
     private static final HttpClient HTTP = BlockingHttp.client(Duration.ofSeconds(2));
     private static final String LAG = "boxoffice_projection_lag_seconds";
@@ -69,6 +70,19 @@ final class ServiceMetrics {
     }
 
     private static final Pattern AREA = Pattern.compile("area=\"([a-z]+)\"");
+
+    /** A metric summed over several services (the nodes of a cluster); NaN if one of them does not answer. */
+    public static double sum(List<String> baseUrls, String metric) {
+        double sum = 0;
+        for (String baseUrl : baseUrls) {
+            Double value = values(baseUrl).get(metric);
+            if (value == null) {
+                return Double.NaN;
+            }
+            sum += value;
+        }
+        return sum;
+    }
 
     private static String scrape(String baseUrl) {
         try {

@@ -1,23 +1,33 @@
 package dev.boxoffice.bench.system;
 
+import java.util.List;
 import java.util.OptionalLong;
+import java.util.function.LongToDoubleFunction;
 
 /**
- * The processes whose CPU the report splits: the service (when this run started it), PostgreSQL (when embedded)
- * and the load generator (this JVM). Unknown ones read as NaN rather than as zero.
+ * The processes whose CPU the report splits: the service (when this run started it: one JVM, or every node of a
+ * cluster together), HAProxy in front of a cluster, PostgreSQL (when embedded) and the load generator (this JVM).
+ * Unknown ones read as NaN rather than as zero.
  */
 public final class Resources {
 
     private final long selfPid = ProcessHandle.current().pid();
-    private OptionalLong servicePid = OptionalLong.empty();
+    private List<Long> servicePids = List.of();
+    private OptionalLong proxyPid = OptionalLong.empty();
     private OptionalLong databasePid = OptionalLong.empty();
 
     public void service(long pid) {
-        servicePid = OptionalLong.of(pid);
+        serviceTier(List.of(pid), OptionalLong.empty());
+    }
+
+    /** The nodes of a cluster, counted together as the service, and the load balancer in front of them. */
+    public void serviceTier(List<Long> nodePids, OptionalLong loadBalancerPid) {
+        servicePids = List.copyOf(nodePids);
+        proxyPid = loadBalancerPid;
     }
 
     public void noService() {
-        servicePid = OptionalLong.empty();
+        serviceTier(List.of(), OptionalLong.empty());
     }
 
     public void database(long postmasterPid) {
@@ -26,18 +36,23 @@ public final class Resources {
 
     public Sample sample() {
         Cpus.CoreSeconds cores = Cpus.coreSeconds();
-        return new Sample(System.nanoTime(),
-                servicePid.isPresent() ? Cpus.cpuSeconds(servicePid.getAsLong()) : Double.NaN,
+        return new Sample(System.nanoTime(), sumOver(servicePids, Cpus::cpuSeconds),
+                proxyPid.isPresent() ? Cpus.cpuSeconds(proxyPid.getAsLong()) : Double.NaN,
                 databasePid.isPresent() ? Cpus.treeCpuSeconds(databasePid.getAsLong()) : Double.NaN,
                 Cpus.cpuSeconds(selfPid), cores.busy(), cores.steal());
     }
 
+    /** The service's resident memory: of every node together in a cluster. */
     public double serviceRssMiB() {
-        return servicePid.isPresent() ? Cpus.rssMiB(servicePid.getAsLong()) : Double.NaN;
+        return sumOver(servicePids, Cpus::rssMiB);
+    }
+
+    private static double sumOver(List<Long> pids, LongToDoubleFunction reading) {
+        return pids.isEmpty() ? Double.NaN : pids.stream().mapToDouble(reading::applyAsDouble).sum();
     }
 
     /** CPU seconds of each process, and busy and stolen seconds of each core, at one moment. */
-    public record Sample(long nanos, double service, double database, double loadGenerator, double[] coreBusy,
+    public record Sample(long nanos, double service, double proxy, double database, double loadGenerator, double[] coreBusy,
             double[] coreSteal) {
 
         /** Average use since {@code earlier}, in percent of one core. */
@@ -45,6 +60,7 @@ public final class Resources {
             double seconds = (nanos - earlier.nanos) / 1e9;
             return new CpuShare(
                     100 * (service - earlier.service) / seconds,
+                    100 * (proxy - earlier.proxy) / seconds,
                     100 * (database - earlier.database) / seconds,
                     100 * (loadGenerator - earlier.loadGenerator) / seconds,
                     percentPerCore(coreBusy, earlier.coreBusy, seconds), percentPerCore(coreSteal, earlier.coreSteal, seconds));
@@ -60,12 +76,13 @@ public final class Resources {
     }
 
     /**
-     * CPU use in percent of one core (200 = two full cores); NaN where the process is not known. {@code cores} is
+     * CPU use in percent of one core (200 = two full cores); NaN where the process is not known. {@code proxy} is HAProxy
+     * in front of a cluster's nodes, whose CPU {@code service} is. {@code cores} is
      * how busy each core was, whoever used it (kernel network work included, which no process is charged for);
      * {@code steal} is the part of it the hypervisor kept from the guest although it had work (on a virtual machine:
      * other guests, or the hypervisor's own I/O work), a sign of the host rather than of the benchmark.
      */
-    public record CpuShare(double service, double database, double loadGenerator, double[] cores, double[] steal) {
+    public record CpuShare(double service, double proxy, double database, double loadGenerator, double[] cores, double[] steal) {
 
         public String describeCores() {
             return describe(cores);

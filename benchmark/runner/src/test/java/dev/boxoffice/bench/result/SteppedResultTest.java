@@ -32,7 +32,7 @@ class SteppedResultTest {
     private static StepResult step(double rate, double p99, long errors) {
         Counts counts = new Counts(1000, 1000 - errors, 0, errors, 0, 0);
         Latency latency = new Latency(1000, p99 / 3, p99 / 2, p99, p99, p99, p99 / 3);
-        return new StepResult("serial", "step", rate, 64, 10, counts, rate, latency, new CpuShare(50, 20, 10, new double[] {60, 40}, new double[] {1, 2}), 200,
+        return new StepResult("serial", "step", rate, 64, 10, counts, rate, latency, new CpuShare(50, Double.NaN, 20, 10, new double[] {60, 40}, new double[] {1, 2}), 200,
                 List.of(), "hlog/x.hlog", null, List.of());
     }
 }

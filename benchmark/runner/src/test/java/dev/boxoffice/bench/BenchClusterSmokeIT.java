@@ -1,0 +1,63 @@
+package dev.boxoffice.bench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.boxoffice.bench.load.Counts;
+import dev.boxoffice.bench.result.FailoverResult;
+import dev.boxoffice.bench.result.RunResult;
+import dev.boxoffice.bench.result.TopologyResult;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.CleanupMode;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A seconds-long run with two nodes behind HAProxy: the topologies are measured side by side, a node is killed and
+ * started again in the failover step, and every request is accounted for. No latency or throughput threshold.
+ */
+class BenchClusterSmokeIT {
+
+    private static final Path REPOSITORY = Path.of(System.getProperty("boxoffice.repo", "../.."));
+    @TempDir(cleanup = CleanupMode.ON_SUCCESS)
+    static Path out;
+    private static RunResult run;
+
+    @BeforeAll
+    static void runTwoNodesBriefly() {
+        BenchOptions options = BenchOptions.parse(List.of("serial", "contention", "failover", "--nodes", "2", "--out", out.toString(),
+                "--step-seconds", "2", "--warmup-seconds", "1", "--warmup-rate", "50",
+                "--serial-rates", "50", "--contention-rates", "40",
+                "--failover-rate", "60", "--failover-seconds", "8", "--failover-kill-at", "2", "--failover-restart-at", "4"));
+        run = new BenchRun(options, REPOSITORY).run();
+    }
+
+    @Test
+    void theTopologiesAreMeasuredSideBySide() throws Exception {
+        assertThat(run.topologies()).extracting(TopologyResult::name)
+                .containsExactly("1 node, direct", "1 node through HAProxy", "2 nodes through HAProxy, hash");
+        assertThat(run.topologies()).allSatisfy(topology -> {
+            assertThat(topology.serial().steps()).hasSize(1);
+            assertThat(topology.contention().steps()).hasSize(1);
+            assertThat(topology.serial().steps().get(0).counts().ok()).isPositive();
+            assertThat(topology.versionConflicts()).as("hash routing: each show has one writer").isZero();
+        });
+        assertThat(run.topologies().get(2).serial().steps().get(0).cpu().proxy()).as("HAProxy's CPU is measured").isNotNaN();
+        assertThat(out.resolve("report.md")).content().contains("## Several nodes behind HAProxy", "## A node lost under load",
+                "Serial capacity, 2 nodes through HAProxy, hash");
+    }
+
+    @Test
+    void theFailoverStepKillsAndRestartsANodeAndAccountsForEveryRequest() {
+        FailoverResult failover = run.failover();
+        Counts counts = failover.step().counts();
+
+        assertThat(failover.victim()).isEqualTo("boxoffice-node-2");
+        assertThat(failover.restartAtSeconds()).isGreaterThan(failover.killAtSeconds());
+        assertThat(failover.step().timeline().getFirst().atSeconds()).isLessThan(failover.killAtSeconds());
+        assertThat(failover.step().timeline().getLast().atSeconds()).isGreaterThan(failover.restartAtSeconds());
+        assertThat(counts.sent()).isEqualTo(counts.ok() + counts.conflicts() + counts.httpErrors() + counts.transportErrors() + counts.timeouts());
+        assertThat(counts.ok()).isPositive();
+    }
+}

@@ -1,0 +1,118 @@
+package dev.boxoffice.cluster;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.IntStream;
+
+/**
+ * A BoxOffice cluster on one machine: one PostgreSQL, N service nodes on the ports after the front port, HAProxy on
+ * the front port routing each show to one node ({@code deploy/haproxy/haproxy.cfg}).
+ */
+public final class Cluster implements AutoCloseable {
+
+    /**
+     * How long a stopping node keeps serving while it reports not ready, so that HAProxy (a check every 0.5 s, two
+     * failures) takes it out before it stops accepting requests.
+     */
+    public static final Duration DRAIN_DELAY = Duration.ofSeconds(2);
+
+    private static final Duration START_TIMEOUT = Duration.ofSeconds(120);
+
+    private final ClusterDatabase database;
+    private final List<ServiceNode> nodes;
+    private final HaProxy haProxy;
+
+    /**
+     * @param repo          the repository: the packaged service, service/jvm.options and deploy/haproxy come from it
+     * @param databaseUrl   an external PostgreSQL; empty: an embedded one on {@code dataDirectory}
+     * @param throwawayData delete the embedded server's data when it stops (tests)
+     * @param logDirectory  where each node writes NAME.log and HAProxy's configuration is written
+     * @param jvmOptions    every node's JVM options
+     * @param haProxyOutput where HAProxy's alerts go (nodes going down and up)
+     */
+    public record Settings(Path repo, int nodes, int frontPort, Routing routing, Optional<String> databaseUrl,
+            Path dataDirectory, boolean throwawayData, Path logDirectory, List<String> jvmOptions,
+            ProcessBuilder.Redirect haProxyOutput) {
+
+        public Settings {
+            if (nodes < 1 || nodes > 32) {
+                throw new IllegalArgumentException("a cluster has 1 to 32 nodes, not " + nodes);
+            }
+            if (frontPort < 1 || frontPort + nodes > 65535) {
+                throw new IllegalArgumentException("the front port and the " + nodes + " after it must be ports, not " + frontPort);
+            }
+        }
+
+        List<Integer> nodePorts() {
+            return IntStream.rangeClosed(1, nodes).map(i -> frontPort + i).boxed().toList();
+        }
+    }
+
+    private Cluster(ClusterDatabase database, List<ServiceNode> nodes, HaProxy haProxy) {
+        this.database = database;
+        this.nodes = nodes;
+        this.haProxy = haProxy;
+    }
+
+    /** Starts the database, then every node at once, then HAProxy once all nodes are ready. */
+    public static Cluster start(Settings settings) {
+        ClusterDatabase database = settings.databaseUrl().map(ClusterDatabase::external)
+                .orElseGet(() -> ClusterDatabase.embedded(settings.dataDirectory(), settings.throwawayData()));
+        List<ServiceNode> nodes = new ArrayList<>();
+        try {
+            ServiceNode.Launch launch = new ServiceNode.Launch(
+                    settings.repo().resolve("service/target/quarkus-app/quarkus-run.jar"), List.of(), settings.jvmOptions(),
+                    Map.of("quarkus.shutdown.delay", DRAIN_DELAY.toMillis() + "ms"), Map.of("DATABASE_URL", database.url()),
+                    settings.repo(), settings.logDirectory());
+            List<Integer> ports = settings.nodePorts();
+            for (int i = 0; i < ports.size(); i++) {
+                nodes.add(ServiceNode.start("node-" + (i + 1), ports.get(i), launch));
+            }
+            nodes.forEach(node -> node.awaitReady(START_TIMEOUT));
+            HaProxy haProxy = HaProxy.start(
+                    HaProxyConfig.render(settings.repo(), settings.frontPort(), ports, settings.routing()),
+                    settings.logDirectory().resolve("haproxy.cfg"), settings.frontPort(), List.of(), settings.haProxyOutput());
+            return new Cluster(database, nodes, haProxy);
+        } catch (RuntimeException e) {
+            stop(nodes);
+            database.close();
+            throw e;
+        }
+    }
+
+    public String frontUrl() {
+        return "http://127.0.0.1:" + haProxy.port();
+    }
+
+    public List<ServiceNode> nodes() {
+        return nodes;
+    }
+
+    public ServiceNode node(int number) {
+        return nodes.get(number - 1);
+    }
+
+    public ClusterDatabase database() {
+        return database;
+    }
+
+    public HaProxy haProxy() {
+        return haProxy;
+    }
+
+    /** HAProxy first (no new requests), then every node at once, then the database. */
+    @Override
+    public void close() {
+        haProxy.close();
+        stop(nodes);
+        database.close();
+    }
+
+    private static void stop(List<ServiceNode> nodes) {
+        nodes.parallelStream().forEach(ServiceNode::close);
+    }
+}

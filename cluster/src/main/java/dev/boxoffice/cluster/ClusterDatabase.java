@@ -1,0 +1,111 @@
+package dev.boxoffice.cluster;
+
+import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
+
+/**
+ * The one PostgreSQL every node of a cluster shares: an embedded server from real binaries (default durability: fsync
+ * and synchronous commit on), or an external one given by URL.
+ */
+public final class ClusterDatabase implements AutoCloseable {
+
+    private final EmbeddedPostgres embedded;
+    private final String url;
+
+    private ClusterDatabase(EmbeddedPostgres embedded, String url) {
+        this.embedded = embedded;
+        this.url = url;
+    }
+
+    /** A server the caller runs: {@code postgresql://user:password@host:port/database}, as the service's DATABASE_URL. */
+    public static ClusterDatabase external(String url) {
+        return new ClusterDatabase(null, url);
+    }
+
+    /**
+     * Starts a server on {@code dataDirectory}, keeping its data (the single-node service's directory can be shared:
+     * the same shows, run on one node or several); {@code throwaway} deletes it when the server stops.
+     */
+    public static ClusterDatabase embedded(Path dataDirectory, boolean throwaway) {
+        refuseIfInUse(dataDirectory);
+        try {
+            Files.createDirectories(dataDirectory);
+            EmbeddedPostgres postgres = EmbeddedPostgres.builder()
+                    .setDataDirectory(dataDirectory)
+                    .setCleanDataDirectory(throwaway)
+                    .setPGStartupWait(Duration.ofSeconds(60))
+                    .setServerConfig("fsync", "on")
+                    .setServerConfig("synchronous_commit", "on")
+                    // Per node: 8 reactive connections, the read model's and Flyway's at start-up
+                    .setServerConfig("max_connections", "300")
+                    .start();
+            return new ClusterDatabase(postgres, "postgresql://postgres:postgres@127.0.0.1:" + postgres.getPort() + "/postgres");
+        } catch (IOException e) {
+            throw new UncheckedIOException("could not start the embedded PostgreSQL in " + dataDirectory, e);
+        }
+    }
+
+    /** The URL every node gets as DATABASE_URL. */
+    public String url() {
+        return url;
+    }
+
+    /** The same database as a JDBC URL with its user and password, for checks from outside the nodes. */
+    public String jdbcUrl() {
+        var matcher = Pattern.compile("postgres(?:ql)?://([^:@/]+)(?::([^@/]*))?@([^/]+)/(.+)").matcher(url);
+        if (!matcher.matches()) {
+            throw new IllegalStateException("not a postgresql:// URL with a user: " + url);
+        }
+        return "jdbc:postgresql://" + matcher.group(3) + "/" + matcher.group(4) + "?user=" + matcher.group(1)
+                + (matcher.group(2) == null ? "" : "&password=" + matcher.group(2));
+    }
+
+    @Override
+    public String toString() {
+        return embedded != null ? "embedded PostgreSQL on port " + embedded.getPort() : "PostgreSQL at DATABASE_URL";
+    }
+
+    @Override
+    public void close() {
+        if (embedded != null) {
+            try {
+                embedded.close();
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+    }
+
+    /**
+     * A second server on a data directory would wait 60 s and fail obscurely. A server whose parent is gone (a launcher
+     * killed with kill -9) is stopped; one that something still runs is left alone, with a clear error.
+     */
+    private static void refuseIfInUse(Path dataDirectory) {
+        Optional<ProcessHandle> holder = postmasterPid(dataDirectory).flatMap(ProcessHandle::of).filter(ProcessHandle::isAlive);
+        if (holder.isEmpty()) {
+            return;
+        }
+        boolean orphaned = holder.get().parent().map(parent -> parent.pid() == 1).orElse(true);
+        if (!orphaned) {
+            throw new IllegalStateException(dataDirectory + " is in use by PostgreSQL (pid " + holder.get().pid()
+                    + "): is ./boxoffice run still running? Stop it first.");
+        }
+        holder.get().destroy();
+        holder.get().onExit().orTimeout(60, TimeUnit.SECONDS).join();
+    }
+
+    private static Optional<Long> postmasterPid(Path dataDirectory) {
+        try {
+            return Optional.of(Long.parseLong(Files.readAllLines(dataDirectory.resolve("postmaster.pid")).get(0).trim()));
+        } catch (IOException | RuntimeException missingOrUnreadable) {
+            return Optional.empty();
+        }
+    }
+}

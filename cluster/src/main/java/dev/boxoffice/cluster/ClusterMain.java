@@ -1,0 +1,130 @@
+package dev.boxoffice.cluster;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * {@code ./boxoffice run --nodes N}: the database, N nodes and HAProxy in front, until Ctrl-C stops them all. Nodes
+ * that die are reported, not restarted (that is an orchestrator's job; see deploy/kubernetes).
+ */
+public final class ClusterMain {
+
+    static final String USAGE = """
+            usage: ./boxoffice run --nodes N [--port P] [--routing hash|round-robin] [-- JVM options]
+              --nodes N      service nodes, on the ports after P (1-32)
+              --port P       HAProxy's port, in front of the nodes (default 8080)
+              --routing R    hash: each show to one node by a consistent hash of its id (default);
+                             round-robin: each request to the next node (to see what it costs)
+            The database: DATABASE_URL if set, else an embedded PostgreSQL with its data in data/postgres.
+            Logs: data/cluster/node-K.log; HAProxy's alerts (nodes going down and up) on this terminal.""";
+
+    private static volatile boolean stopping;
+
+    private ClusterMain() {
+    }
+
+    public static void main(String[] args) throws InterruptedException {
+        Cluster.Settings settings;
+        try {
+            settings = parse(args, Path.of(System.getProperty("boxoffice.repo", ".")).toAbsolutePath().normalize(),
+                    Optional.ofNullable(System.getenv("DATABASE_URL")).filter(url -> !url.isBlank()));
+        } catch (IllegalArgumentException e) {
+            System.err.println("boxoffice: " + e.getMessage());
+            System.err.println(USAGE);
+            System.exit(2);
+            return;
+        }
+        clearOldLogs(settings.logDirectory());
+        System.out.printf("boxoffice: starting %d nodes and HAProxy (%s routing)...%n", settings.nodes(), settings.routing());
+        Cluster cluster;
+        try {
+            cluster = Cluster.start(settings);
+        } catch (RuntimeException e) {
+            System.err.println("boxoffice: " + e.getMessage());
+            System.exit(1);
+            return;
+        }
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            stopping = true;
+            cluster.close();
+        }, "cluster-stop"));
+        System.out.printf("boxoffice: %s, database: %s%n", cluster.frontUrl(), cluster.database());
+        cluster.nodes().forEach(node -> System.out.printf("  %s  %s  pid %d  log %s%n", node.name(), node.baseUrl(), node.pid(),
+                settings.repo().relativize(node.log().toAbsolutePath())));
+        System.out.println("Ctrl-C stops everything.");
+        watch(cluster);
+    }
+
+    static Cluster.Settings parse(String[] args, Path repo, Optional<String> databaseUrl) {
+        int nodes = 0;
+        int port = 8080;
+        Routing routing = Routing.HASH;
+        List<String> jvmOptions = new ArrayList<>();
+        for (int i = 0; i < args.length; i++) {
+            switch (args[i]) {
+                case "--nodes" -> nodes = number(args, ++i, "--nodes");
+                case "--port" -> port = number(args, ++i, "--port");
+                case "--routing" -> routing = Routing.parse(value(args, ++i, "--routing"));
+                case "--" -> {
+                    jvmOptions.addAll(List.of(args).subList(i + 1, args.length));
+                    i = args.length;
+                }
+                default -> throw new IllegalArgumentException("unknown option " + args[i]);
+            }
+        }
+        if (nodes == 0) {
+            throw new IllegalArgumentException("--nodes is required");
+        }
+        return new Cluster.Settings(repo, nodes, port, routing, databaseUrl, repo.resolve("data/postgres"), false,
+                repo.resolve("data/cluster"), jvmOptions, ProcessBuilder.Redirect.INHERIT);
+    }
+
+    /** Until Ctrl-C: says when a node dies; stops everything when HAProxy dies. */
+    private static void watch(Cluster cluster) throws InterruptedException {
+        Set<String> reported = new HashSet<>();
+        while (!stopping) {
+            if (!cluster.haProxy().isAlive() && !stopping) {
+                System.err.println("boxoffice: HAProxy has exited; stopping");
+                System.exit(1);
+            }
+            for (ServiceNode node : cluster.nodes()) {
+                if (!node.isAlive() && !stopping && reported.add(node.name())) {
+                    System.out.printf("boxoffice: %s (pid %d) has exited; its shows are served by the others%n", node.name(), node.pid());
+                }
+            }
+            Thread.sleep(500);
+        }
+    }
+
+    private static void clearOldLogs(Path logDirectory) {
+        try (var files = Files.exists(logDirectory) ? Files.list(logDirectory) : java.util.stream.Stream.<Path>empty()) {
+            for (Path file : files.filter(f -> f.getFileName().toString().matches("node-\\d+\\.log")).toList()) {
+                Files.delete(file);
+            }
+        } catch (IOException e) {
+            System.err.println("boxoffice: could not clear old logs in " + logDirectory + ": " + e.getMessage());
+        }
+    }
+
+    private static String value(String[] args, int index, String option) {
+        if (index >= args.length) {
+            throw new IllegalArgumentException(option + " needs a value");
+        }
+        return args[index];
+    }
+
+    private static int number(String[] args, int index, String option) {
+        String value = value(args, index, option);
+        try {
+            return Integer.parseInt(value);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(option + " takes a number, not " + value);
+        }
+    }
+}

@@ -1,0 +1,70 @@
+package dev.boxoffice.cluster;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Pattern;
+
+/**
+ * HAProxy's configuration for a cluster: the reference file {@code deploy/haproxy/haproxy.cfg} with the cluster's front
+ * port and one server line per node, so that what runs is what users read and take away.
+ */
+public final class HaProxyConfig {
+
+    /** The reference configuration, relative to the repository. */
+    public static final Path REFERENCE = Path.of("deploy", "haproxy", "haproxy.cfg");
+
+    private static final Pattern BIND = Pattern.compile("^\\s+bind :\\d+$");
+    private static final Pattern SERVER = Pattern.compile("^\\s+server node\\d+ .*$");
+    private static final Pattern BALANCE = Pattern.compile("^\\s+balance .*$");
+    private static final Pattern HASH_TYPE = Pattern.compile("^\\s+hash-type .*$");
+
+    private HaProxyConfig() {
+    }
+
+    /** Reads the reference file of the repository at {@code repo} and renders it. */
+    public static String render(Path repo, int frontPort, List<Integer> nodePorts, Routing routing) {
+        try {
+            return render(Files.readString(repo.resolve(REFERENCE)), frontPort, nodePorts, routing);
+        } catch (IOException e) {
+            throw new UncheckedIOException("could not read HAProxy's configuration " + repo.resolve(REFERENCE), e);
+        }
+    }
+
+    /** The reference text with HAProxy listening on {@code frontPort} and the nodes on localhost at {@code nodePorts}. */
+    public static String render(String reference, int frontPort, List<Integer> nodePorts, Routing routing) {
+        if (nodePorts.isEmpty()) {
+            throw new IllegalArgumentException("a cluster needs at least one node");
+        }
+        List<String> out = new ArrayList<>();
+        int binds = 0;
+        int balances = 0;
+        boolean serversWritten = false;
+        for (String line : reference.split("\n", -1)) {
+            if (BIND.matcher(line).matches()) {
+                out.add("    bind :" + frontPort);
+                binds++;
+            } else if (SERVER.matcher(line).matches()) {
+                if (!serversWritten) {
+                    for (int i = 0; i < nodePorts.size(); i++) {
+                        out.add("    server node" + (i + 1) + " 127.0.0.1:" + nodePorts.get(i));
+                    }
+                    serversWritten = true;
+                }
+            } else if (BALANCE.matcher(line).matches()) {
+                out.add(routing == Routing.HASH ? line : "    balance roundrobin");
+                balances++;
+            } else if (!(routing == Routing.ROUND_ROBIN && HASH_TYPE.matcher(line).matches())) {
+                out.add(line);
+            }
+        }
+        if (binds != 1 || balances != 1 || !serversWritten) {
+            throw new IllegalStateException(REFERENCE + " must have one 'bind :PORT' line, one 'balance' line and"
+                    + " 'server nodeN' lines; found " + binds + " bind, " + balances + " balance lines");
+        }
+        return String.join("\n", out);
+    }
+}

@@ -1,0 +1,219 @@
+package dev.boxoffice.cluster;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Three packaged nodes on one embedded PostgreSQL behind HAProxy, under a load of reservations that contend for seats:
+ * a node killed with kill -9, then a rolling restart of every node. Every acknowledged reservation must be in the
+ * event log, no seat may be reserved twice, and what the shows say must be what the log says.
+ */
+class ClusterFailoverIT {
+
+    private static final Path REPO = Path.of(System.getProperty("boxoffice.repo", "..")).toAbsolutePath().normalize();
+    private static final int SHOWS = 30;
+    private static final int SEATS = 200;
+    private static final int THREADS = 6;
+    private static final Pattern APPENDED = Pattern.compile("(?m)^boxoffice_events_appended_total ([0-9.E]+)$");
+
+    private static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+    private static Cluster cluster;
+    private static List<String> shows;
+
+    @BeforeAll
+    static void startCluster() throws Exception {
+        Path work = Files.createDirectories(REPO.resolve("cluster/target/failover-it"));
+        cluster = Cluster.start(new Cluster.Settings(REPO, 3, freePortBlock(4), Routing.HASH, Optional.empty(),
+                Files.createTempDirectory("boxoffice-cluster-it-"), true, work,
+                List.of("@" + REPO.resolve("service/jvm.options")), ProcessBuilder.Redirect.appendTo(work.resolve("haproxy.log").toFile())));
+        shows = new ArrayList<>();
+        for (int i = 0; i < SHOWS; i++) {
+            String id = UUID.randomUUID().toString();
+            HttpResponse<String> created = send(HttpRequest.newBuilder(URI.create(cluster.frontUrl() + "/shows"))
+                    .header("Content-Type", "application/json")
+                    .POST(HttpRequest.BodyPublishers.ofString("{\"showId\":\"" + id + "\",\"title\":\"Show " + i + "\",\"maxSeats\":" + SEATS + "}")));
+            assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
+            shows.add(id);
+        }
+    }
+
+    @AfterAll
+    static void stopCluster() {
+        if (cluster != null) {
+            cluster.close();
+        }
+    }
+
+    @Test
+    void aKilledNodesShowsAreServedByTheOthersAndNothingAcknowledgedIsLost() throws Exception {
+        ServiceNode victim = cluster.node(2);
+        long killedAt;
+        try (ReservationLoad load = new ReservationLoad(cluster.frontUrl(), shows, SEATS, THREADS)) {
+            sleep(2_000);
+            long before = load.answered();
+            killedAt = System.nanoTime();
+            victim.kill();
+            sleep(8_000);
+            assertThat(load.answered()).as("reservations answered while a node is down").isGreaterThan(before + 100);
+            load.close();
+            report("kill -9 of " + victim.name(), load, killedAt);
+
+            // Only requests caught on the dying node fail, and soon after the kill; then every request is answered again.
+            assertThat(load.failedAtNanos.values()).allSatisfy(at -> assertThat(at - killedAt)
+                    .isBetween(0L, TimeUnit.SECONDS.toNanos(5)));
+            assertThat(load.failedAtNanos.size()).as("failures: %s", load.failedAtNanos.keySet()).isLessThanOrEqualTo(2 * THREADS);
+            assertThat(load.lastSuccessNanos.get() - killedAt).isGreaterThan(TimeUnit.SECONDS.toNanos(7));
+            assertTheLogAgrees(load);
+        }
+
+        // The node comes back: its shows move back to it, and it writes again.
+        victim.restart().awaitReady(Duration.ofSeconds(120));
+        try (ReservationLoad load = new ReservationLoad(cluster.frontUrl(), shows, SEATS, THREADS)) {
+            awaitAppends(victim);
+            load.close();
+            assertThat(load.failedAtNanos).isEmpty();
+            assertTheLogAgrees(load);
+        }
+    }
+
+    @Test
+    void aRollingRestartUnderLoadLosesAndDoublesNothing() throws Exception {
+        for (ServiceNode node : cluster.nodes()) {
+            if (!node.isAlive()) {
+                node.restart().awaitReady(Duration.ofSeconds(120));
+            }
+        }
+        try (ReservationLoad load = new ReservationLoad(cluster.frontUrl(), shows, SEATS, THREADS)) {
+            for (ServiceNode node : cluster.nodes()) {
+                node.close(); // graceful: not ready at once, served for the drain delay, then stopped
+                node.restart().awaitReady(Duration.ofSeconds(120));
+                awaitAppends(node);
+            }
+            load.close();
+            report("rolling restart", load, 0);
+            assertThat(load.failedAtNanos).as("a drained node is out of the ring before it stops").isEmpty();
+            assertTheLogAgrees(load);
+        }
+    }
+
+    private static void report(String what, ReservationLoad load, long since) {
+        System.out.printf("%s: %d acknowledged, %d refused (seat taken), %d failed%s%n", what, load.acknowledged.size(),
+                load.refused.size(), load.failedAtNanos.size(), load.failedAtNanos.isEmpty() || since == 0 ? ""
+                        : ", the last " + TimeUnit.NANOSECONDS.toMillis(load.failedAtNanos.values().stream().mapToLong(at -> at - since).max().orElse(0))
+                                + " ms after it: " + load.failedAtNanos.keySet());
+    }
+
+    /** Every acknowledged reservation is in the log, no seat twice, nothing refused was written, and the shows agree. */
+    private static void assertTheLogAgrees(ReservationLoad load) throws SQLException, IOException, InterruptedException {
+        Map<String, String> reservedSeatBy = new HashMap<>(); // "show/seat" -> the correlation id that reserved it
+        Set<String> doubled = new HashSet<>();
+        try (Connection connection = DriverManager.getConnection(cluster.database().jdbcUrl());
+                ResultSet rows = connection.createStatement().executeQuery(
+                        "SELECT correlation_id FROM events WHERE event_type = 'SeatReserved'")) {
+            while (rows.next()) {
+                String correlationId = rows.getString(1);
+                String seat = correlationId.substring(0, correlationId.lastIndexOf('/'));
+                if (reservedSeatBy.put(seat, correlationId) != null) {
+                    doubled.add(seat);
+                }
+            }
+        }
+        Set<String> logged = new HashSet<>(reservedSeatBy.values());
+        Set<String> unknownOutcome = new HashSet<>();
+        load.failedAtNanos.keySet().forEach(failure -> unknownOutcome.add(ReservationLoad.correlationIdOf(failure)));
+
+        assertThat(doubled).as("seats reserved twice").isEmpty();
+        assertThat(load.acknowledged.stream().filter(id -> !logged.contains(id))).as("acknowledged reservations missing from the log").isEmpty();
+        assertThat(load.refused.stream().filter(logged::contains)).as("refused reservations written anyway").isEmpty();
+        for (String show : shows) {
+            Set<String> reservedInShow = new HashSet<>(reservedSeatsOf(show));
+            Set<String> reservedInLog = new HashSet<>();
+            reservedSeatBy.keySet().stream().filter(seat -> seat.startsWith(show + "/"))
+                    .forEach(seat -> reservedInLog.add(seat.substring(show.length() + 1)));
+            assertThat(reservedInShow).as("show %s against its log", show).isEqualTo(reservedInLog);
+        }
+        assertThat(unknownOutcome.stream().filter(id -> load.acknowledged.contains(id) || load.refused.contains(id)))
+                .as("requests with an unknown outcome that were also answered").isEmpty();
+    }
+
+    private static List<String> reservedSeatsOf(String show) throws IOException, InterruptedException {
+        String body = send(HttpRequest.newBuilder(URI.create(cluster.frontUrl() + "/shows/" + show)).GET()).body();
+        Matcher seat = Pattern.compile("\\{\"number\":(\\d+),\"status\":\"RESERVED\"").matcher(body);
+        List<String> reserved = new ArrayList<>();
+        while (seat.find()) {
+            reserved.add(seat.group(1));
+        }
+        return reserved;
+    }
+
+    /** Waits until {@code node} commits events again: HAProxy has it back in the ring and its shows have moved back. */
+    private static void awaitAppends(ServiceNode node) throws IOException, InterruptedException {
+        double start = appended(node);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        while (appended(node) <= start) {
+            assertThat(System.nanoTime()).as("%s receives its shows' requests again", node.name()).isLessThan(deadline);
+            sleep(100);
+        }
+    }
+
+    private static double appended(ServiceNode node) throws IOException, InterruptedException {
+        Matcher matcher = APPENDED.matcher(send(HttpRequest.newBuilder(URI.create(node.baseUrl() + "/q/metrics")).GET()).body());
+        return matcher.find() ? Double.parseDouble(matcher.group(1)) : 0;
+    }
+
+    private static HttpResponse<String> send(HttpRequest.Builder request) throws IOException, InterruptedException {
+        return HTTP.send(request.timeout(Duration.ofSeconds(10)).build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    /** A port whose next {@code count - 1} ports are free too (HAProxy on the first, the nodes on the others). */
+    private static int freePortBlock(int count) {
+        for (int attempt = 0; attempt < 100; attempt++) {
+            int base = ThreadLocalRandom.current().nextInt(20_000, 40_000);
+            if (IntStream.range(base, base + count).allMatch(ClusterFailoverIT::isFree)) {
+                return base;
+            }
+        }
+        throw new IllegalStateException("no " + count + " consecutive free ports");
+    }
+
+    private static boolean isFree(int port) {
+        try (ServerSocket socket = new ServerSocket(port)) {
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    private static void sleep(long millis) throws InterruptedException {
+        Thread.sleep(millis);
+    }
+}

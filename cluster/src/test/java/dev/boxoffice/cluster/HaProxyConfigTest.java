@@ -1,0 +1,49 @@
+package dev.boxoffice.cluster;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class HaProxyConfigTest {
+
+    private static final Path REPO = Path.of(System.getProperty("boxoffice.repo", "..")).toAbsolutePath();
+
+    @Test
+    void theReferenceFileGetsTheClustersPortAndOneServerLinePerNode() {
+        String config = HaProxyConfig.render(REPO, 9000, List.of(9001, 9002), Routing.HASH);
+
+        assertThat(config.lines().filter(line -> line.strip().startsWith("server ")).map(String::strip)).containsExactly(
+                "server node1 127.0.0.1:9001", "server node2 127.0.0.1:9002");
+        assertThat(config).contains("    bind :9000\n", "    balance hash path,field(3,/)\n", "    hash-type consistent\n")
+                .doesNotContain(":8080", ":8083");
+    }
+
+    @Test
+    void roundRobinReplacesTheHash() {
+        String config = HaProxyConfig.render(REPO, 9000, List.of(9001, 9002, 9003), Routing.ROUND_ROBIN);
+
+        assertThat(config).contains("    balance roundrobin\n").doesNotContain("hash-type", "balance hash");
+    }
+
+    @Test
+    void everyRenderingIsAConfigurationHaProxyAccepts(@TempDir Path directory) throws Exception {
+        Path binary = HaProxy.binary().orElseThrow(() -> new AssertionError("HAProxy is not installed: ./boxoffice test installs it"));
+        for (Routing routing : Routing.values()) {
+            Path file = Files.writeString(directory.resolve(routing + ".cfg"), HaProxyConfig.render(REPO, 9000, List.of(9001, 9002), routing));
+            Process check = new ProcessBuilder(binary.toString(), "-c", "-f", file.toString()).redirectErrorStream(true).start();
+            String output = new String(check.getInputStream().readAllBytes());
+            assertThat(check.waitFor()).as(output).isZero();
+        }
+    }
+
+    @Test
+    void aReferenceFileWithoutTheLinesToReplaceIsRefused() {
+        assertThatThrownBy(() -> HaProxyConfig.render("defaults\n    mode http\n", 9000, List.of(9001), Routing.HASH))
+                .isInstanceOf(IllegalStateException.class).hasMessageContaining("server nodeN");
+    }
+}

@@ -1,0 +1,66 @@
+package dev.boxoffice.cluster;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The Kubernetes manifests of deploy/kubernetes against the Kubernetes API's schemas (kubernetes-validate, strict:
+ * an unknown or misspelt field fails), and their HAProxy configuration against HAProxy itself, so that neither rots.
+ * Nothing here runs a cluster: the manifests are validated, not deployed.
+ */
+class KubernetesManifestsTest {
+
+    private static final Path REPO = Path.of(System.getProperty("boxoffice.repo", "..")).toAbsolutePath().normalize();
+    private static final Path MANIFESTS = REPO.resolve("deploy/kubernetes");
+
+    @Test
+    void everyManifestMatchesTheKubernetesSchemas() throws Exception {
+        List<String> command = new ArrayList<>(List.of(validator(), "--strict", "--no-warn"));
+        try (Stream<Path> files = Files.list(MANIFESTS)) {
+            files.filter(f -> f.toString().endsWith(".yaml") && !f.getFileName().toString().equals("kustomization.yaml"))
+                    .sorted().forEach(f -> command.add(f.toString()));
+        }
+        assertThat(command).hasSizeGreaterThan(3);
+
+        Run result = run(command);
+
+        assertThat(result.exitCode()).as(result.output()).isZero();
+        assertThat(result.output()).contains("deployment/boxoffice", "poddisruptionbudget/boxoffice", "deployment/boxoffice-haproxy");
+    }
+
+    @Test
+    void theHaProxyConfigurationOfTheManifestsIsValid() throws Exception {
+        Path haproxy = HaProxy.binary().orElseThrow(() -> new AssertionError("HAProxy is not installed: ./boxoffice test installs it"));
+
+        Run result = run(List.of(haproxy.toString(), "-c", "-f", MANIFESTS.resolve("haproxy.cfg").toString()));
+
+        assertThat(result.exitCode()).as(result.output()).isZero();
+    }
+
+    /** The validator ./boxoffice test installs (a PyPI package, in a virtual environment of its own). */
+    private static String validator() {
+        String configured = System.getenv("KUBERNETES_VALIDATE");
+        Path path = Path.of(configured != null ? configured
+                : System.getProperty("user.home") + "/.cache/boxoffice/kubernetes-validate-1.37.0/bin/kubernetes-validate");
+        if (!Files.isExecutable(path)) {
+            throw new AssertionError(path + " is missing: ./boxoffice test installs it (pip install kubernetes-validate)");
+        }
+        return path.toString();
+    }
+
+    private record Run(int exitCode, String output) {
+    }
+
+    private static Run run(List<String> command) throws IOException, InterruptedException {
+        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+        String output = new String(process.getInputStream().readAllBytes());
+        return new Run(process.waitFor(), output);
+    }
+}

@@ -1,0 +1,102 @@
+package dev.boxoffice.cluster;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Reservations of random seats of a few shows from several threads through HAProxy, each request with a correlation id
+ * of its own ({@code show/seat/load-n}, unique across loads on one database) so that its fate can be checked against the event log: acknowledged (200), refused
+ * (409: the seat was taken), or failed (no answer or a 5xx: the outcome is unknown to the client).
+ */
+final class ReservationLoad implements AutoCloseable {
+
+    private final String frontUrl;
+    private final List<String> showIds;
+    private final int seats;
+    private final HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(2)).build();
+    private final AtomicLong sequence = new AtomicLong();
+    private final String loadId = UUID.randomUUID().toString().substring(0, 8);
+    private final List<Thread> threads = new ArrayList<>();
+    private volatile boolean running = true;
+
+    final Set<String> acknowledged = ConcurrentHashMap.newKeySet();
+    final Set<String> refused = ConcurrentHashMap.newKeySet();
+    final Map<String, Long> failedAtNanos = new ConcurrentHashMap<>();
+    final AtomicLong lastSuccessNanos = new AtomicLong();
+
+    ReservationLoad(String frontUrl, List<String> showIds, int seats, int threadCount) {
+        this.frontUrl = frontUrl;
+        this.showIds = showIds;
+        this.seats = seats;
+        for (int i = 0; i < threadCount; i++) {
+            threads.add(Thread.ofPlatform().name("reserve-" + i).start(this::run));
+        }
+    }
+
+    private void run() {
+        while (running) {
+            String show = showIds.get(ThreadLocalRandom.current().nextInt(showIds.size()));
+            int seat = ThreadLocalRandom.current().nextInt(seats);
+            String correlationId = show + "/" + seat + "/" + loadId + "-" + sequence.incrementAndGet();
+            HttpRequest request = HttpRequest.newBuilder(URI.create(frontUrl + "/shows/" + show + "/seats/" + seat))
+                    .timeout(Duration.ofSeconds(10)).header("Content-Type", "application/json")
+                    .header("X-Correlation-Id", correlationId)
+                    .method("PATCH", HttpRequest.BodyPublishers.ofString("{\"action\":\"RESERVE\"}")).build();
+            try {
+                int status = client.send(request, HttpResponse.BodyHandlers.discarding()).statusCode();
+                switch (status) {
+                    case 200 -> acknowledged.add(correlationId);
+                    case 409 -> refused.add(correlationId);
+                    default -> failedAtNanos.put(correlationId + " (" + status + ")", System.nanoTime());
+                }
+                if (status == 200 || status == 409) {
+                    lastSuccessNanos.set(System.nanoTime());
+                }
+            } catch (IOException e) {
+                failedAtNanos.put(correlationId + " (" + e + ")", System.nanoTime());
+            } catch (InterruptedException e) {
+                return;
+            }
+            pause();
+        }
+    }
+
+    /** About 100 requests a second per thread: a load the test machine carries beside three nodes. */
+    private static void pause() {
+        try {
+            Thread.sleep(10);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    long answered() {
+        return acknowledged.size() + refused.size();
+    }
+
+    /** The correlation id of a failure, without the reason added to its key. */
+    static String correlationIdOf(String failure) {
+        return failure.substring(0, failure.indexOf(' '));
+    }
+
+    @Override
+    public void close() throws InterruptedException {
+        running = false;
+        for (Thread thread : threads) {
+            thread.join();
+        }
+    }
+}
