@@ -4,14 +4,15 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashSet;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
+import java.util.concurrent.TimeUnit;
 
 /**
- * {@code ./boxoffice run --nodes N}: the database, N nodes and HAProxy in front, until Ctrl-C stops them all. Nodes
- * that die are reported, not restarted (that is an orchestrator's job; see deploy/kubernetes).
+ * {@code ./boxoffice run --nodes N}: the database, N nodes and HAProxy in front, until Ctrl-C stops them all. A node
+ * that dies is started again, as an orchestrator would (see deploy/kubernetes for one).
  */
 public final class ClusterMain {
 
@@ -23,6 +24,8 @@ public final class ClusterMain {
                              round-robin: each request to the next node (to see what it costs)
             The database: DATABASE_URL if set, else an embedded PostgreSQL with its data in data/postgres.
             Logs: data/cluster/node-K.log; HAProxy's alerts (nodes going down and up) on this terminal.""";
+
+    private static final int RESTART_SECONDS = 5;
 
     private static volatile boolean stopping;
 
@@ -85,17 +88,25 @@ public final class ClusterMain {
                 repo.resolve("data/cluster"), jvmOptions, ProcessBuilder.Redirect.INHERIT);
     }
 
-    /** Until Ctrl-C: says when a node dies; stops everything when HAProxy dies. */
+    /**
+     * Until Ctrl-C: a node that dies (kill -9 one to see its shows move) is started again, as an orchestrator would,
+     * at most once every {@value #RESTART_SECONDS} s; everything stops when HAProxy dies.
+     */
     private static void watch(Cluster cluster) throws InterruptedException {
-        Set<String> reported = new HashSet<>();
+        Map<String, Long> startedAt = new HashMap<>();
+        cluster.nodes().forEach(node -> startedAt.put(node.name(), System.nanoTime()));
         while (!stopping) {
             if (!cluster.haProxy().isAlive() && !stopping) {
                 System.err.println("boxoffice: HAProxy has exited; stopping");
                 System.exit(1);
             }
             for (ServiceNode node : cluster.nodes()) {
-                if (!node.isAlive() && !stopping && reported.add(node.name())) {
-                    System.out.printf("boxoffice: %s (pid %d) has exited; its shows are served by the others%n", node.name(), node.pid());
+                long sinceStart = System.nanoTime() - startedAt.get(node.name());
+                if (!node.isAlive() && !stopping && sinceStart > TimeUnit.SECONDS.toNanos(RESTART_SECONDS)) {
+                    System.out.printf("boxoffice: %s (pid %d) has exited; starting it again (its shows are served by the others meanwhile)%n",
+                            node.name(), node.pid());
+                    node.restart();
+                    startedAt.put(node.name(), System.nanoTime());
                 }
             }
             Thread.sleep(500);

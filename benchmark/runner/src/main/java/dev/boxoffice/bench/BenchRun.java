@@ -238,6 +238,7 @@ public final class BenchRun {
                     name -> serviceJvmOptions(logs, name), database.url(), pinning.prefix(pinning.service()), logs);
         }
         tier.measuredBy(bench.resources());
+        bench.serviceJvms(Math.max(1, nodes));
         if (options.run().profile() && tier.directPid().isPresent()) {
             bench.profileWith(Profiler.attachTo(tier.directPid().get(), logs));
         }
@@ -346,12 +347,14 @@ public final class BenchRun {
         if (options.runs(SERIAL) || options.runs(CONTENTION) || options.runs(SWEEP)) {
             seconds += 6;
         }
-        int topologies = options.run().cluster() ? 3 : 1; // with --nodes: 1 node direct, 1 through HAProxy, then the cluster
+        // With --nodes: 1 node direct, 1 through HAProxy, then the cluster, whose warm-up is one per node
+        int topologies = options.run().cluster() ? 3 : 1;
+        double warmups = options.run().cluster() ? 2 + options.run().nodes() : 1;
         if (options.runs(SERIAL)) {
-            seconds += topologies * (warmup + options.serial().rates().size() * (step + 1));
+            seconds += warmups * warmup + topologies * options.serial().rates().size() * (step + 1);
         }
         if (options.runs(CONTENTION)) {
-            seconds += topologies * (warmup + options.contention().rates().size() * (step + 1));
+            seconds += warmups * warmup + topologies * options.contention().rates().size() * (step + 1);
         }
         if (options.runs(FAILOVER)) {
             seconds += options.failover().seconds() + 10 + (options.runs(SERIAL) ? 0 : warmup);

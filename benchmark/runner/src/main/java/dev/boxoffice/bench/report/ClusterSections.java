@@ -9,7 +9,6 @@ import dev.boxoffice.bench.result.StepResult;
 import dev.boxoffice.bench.result.SteppedResult;
 import dev.boxoffice.bench.result.TopologyResult;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.ToDoubleFunction;
@@ -28,10 +27,10 @@ final class ClusterSections {
                 continue;
             }
             SteppedResult base = direct.get().serial();
-            double half = base.capacityRps() / 2;
+            double rate = halfCapacityStep(base);
             table.row("Serial capacity, " + topology.name(), Reports.capacity(topology.serial()),
-                    percent(topology.serial().capacityRps() / base.capacityRps()) + " of 1 node direct; p99 at " + num(half, 0)
-                            + " req/s " + p99Near(topology.serial(), half) + " vs " + p99Near(base, half) + " direct; "
+                    percent(topology.serial().capacityRps() / base.capacityRps()) + " of 1 node direct; p99 at " + num(rate, 0)
+                            + " req/s " + p99At(topology.serial(), rate) + " vs " + p99At(base, rate) + " direct; "
                             + num(topology.versionConflicts(), 0) + " version conflicts");
         }
         if (failover != null) {
@@ -43,15 +42,15 @@ final class ClusterSections {
     }
 
     static Reports.Section topologies(List<TopologyResult> topologies) {
-        Table table = new Table("Topology", "Serial capacity req/s", "Of 1 node direct", "Serial p99 at half the direct capacity",
-                "Service CPU % there (all nodes)", "HAProxy CPU % there", "Contention capacity req/s", "Version conflicts", "Start ms");
         SteppedResult base = topologies.get(0).serial();
-        double half = base == null ? Double.NaN : base.capacityRps() / 2;
+        double rate = base == null ? Double.NaN : halfCapacityStep(base);
+        Table table = new Table("Topology", "Serial capacity req/s", "Of 1 node direct", "Serial p99 at " + num(rate, 0) + " req/s",
+                "Service CPU % there (all nodes)", "HAProxy CPU % there", "Contention capacity req/s", "Version conflicts", "Start ms");
         for (TopologyResult t : topologies) {
-            Optional<StepResult> there = t.serial() == null ? Optional.empty() : nearest(t.serial(), half);
+            Optional<StepResult> there = t.serial() == null ? Optional.empty() : at(t.serial(), rate);
             table.row(t.name(), t.serial() == null ? "–" : Reports.capacity(t.serial()),
                     t.serial() == null || base == null ? "–" : percent(t.serial().capacityRps() / base.capacityRps()),
-                    t.serial() == null ? "–" : p99Near(t.serial(), half),
+                    t.serial() == null ? "–" : p99At(t.serial(), rate),
                     there.map(s -> num(s.cpu().service(), 0)).orElse("–"), there.map(s -> num(s.cpu().proxy(), 0)).orElse("–"),
                     t.contention() == null ? "–" : Reports.capacity(t.contention()),
                     num(t.versionConflicts(), 0), num(t.startMillis(), 0));
@@ -104,13 +103,19 @@ final class ClusterSections {
                         + num(Math.max(1, failover.lastFailureAfterKill()), 0) + " s of the kill";
     }
 
-    private static String p99Near(SteppedResult result, double rate) {
-        return nearest(result, rate).map(s -> num(s.latency().p99(), 2) + " ms").orElse("–");
+    /** The rate of the step of {@code direct} closest to half its capacity, at or below it: where p99s are compared. */
+    private static double halfCapacityStep(SteppedResult direct) {
+        double half = direct.capacityRps() / 2;
+        return direct.steps().stream().mapToDouble(StepResult::offeredRps).filter(rate -> rate <= half).max()
+                .orElse(direct.steps().isEmpty() ? Double.NaN : direct.steps().get(0).offeredRps());
     }
 
-    /** The step whose offered rate is closest to {@code rate}. */
-    private static Optional<StepResult> nearest(SteppedResult result, double rate) {
-        return result.steps().stream().min(Comparator.comparingDouble(s -> Math.abs(s.offeredRps() - rate)));
+    private static String p99At(SteppedResult result, double rate) {
+        return at(result, rate).map(s -> num(s.latency().p99(), 2) + " ms").orElse("–");
+    }
+
+    private static Optional<StepResult> at(SteppedResult result, double rate) {
+        return result.steps().stream().filter(s -> s.offeredRps() == rate).findFirst();
     }
 
     private static Chart.Series steps(String name, List<StepResult> steps, ToDoubleFunction<StepResult> y) {

@@ -32,6 +32,7 @@ public final class Bench implements AutoCloseable {
     private final Path runDirectory;
     private final Progress progress;
     private Profiler profiler; // set with --profile while the service runs
+    private int serviceJvms = 1;
 
     public Bench(BenchOptions options, Resources resources, Path runDirectory, Progress progress) {
         // One event loop is plenty for tens of thousands of requests per second, and keeps the generator on one core.
@@ -92,6 +93,20 @@ public final class Bench implements AutoCloseable {
             profiler.stopInto(flameGraph);
             progress.info("service CPU profile: " + flameGraph);
         }
+    }
+
+    /** How many service JVMs share the service's cores: the nodes of a cluster, 1 otherwise. */
+    public void serviceJvms(int count) {
+        this.serviceJvms = count;
+    }
+
+    /**
+     * The warm-up of a stepped scenario: --warmup-seconds per service JVM, since the JVMs of a cluster on the same
+     * cores share them while each compiles the same hot paths (with one warm-up for all, three nodes on one core
+     * were still compiling through the first measured steps).
+     */
+    public double warmupSeconds() {
+        return options.steps().warmupSeconds() * serviceJvms;
     }
 
     public LoadClient client(String baseUrl, int connections) {
