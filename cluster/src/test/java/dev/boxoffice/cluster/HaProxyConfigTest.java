@@ -19,7 +19,7 @@ class HaProxyConfigTest {
 
         assertThat(config.lines().filter(line -> line.strip().startsWith("server ")).map(String::strip)).containsExactly(
                 "server node1 127.0.0.1:9001", "server node2 127.0.0.1:9002");
-        assertThat(config).contains("    bind :9000\n", "    balance hash path,field(3,/)\n", "    hash-type consistent\n")
+        assertThat(config).contains("    bind :9000\n", "    balance hash var(txn.show)\n", "    hash-type consistent\n")
                 .doesNotContain(":8080", ":8083");
     }
 
