@@ -36,8 +36,8 @@ final class ClusterSections {
         if (failover != null) {
             table.row("Failover: " + failover.victim() + " killed under " + num(failover.step().offeredRps(), 0) + " req/s",
                     failures(failover),
-                    "every second answered ≥ " + percent(FailoverResult.SERVED) + " of the offered rate from "
-                            + num(failover.goodputBackAfter(), 0) + " s after the kill (" + failover.topology() + ")");
+                    "a second answered ≥ " + percent(FailoverResult.SERVED) + " of the offered rate again "
+                            + num(failover.goodputBackAfter(), 1) + " s after the kill (" + failover.topology() + ")");
         }
     }
 
@@ -90,8 +90,9 @@ final class ClusterSections {
                         List.of(line("p99", seconds, TimelinePoint::p99)), true, 50, "50 ms"));
         String text = failover.description() + " (" + failover.topology() + "). " + failures(failover)
                 + " (a request fails when it was in flight on the killed node, or sent to it before HAProxy's health checks"
-                + " took it out and its connection could not be redispatched); every second answered at least " + percent(FailoverResult.SERVED) + " of the offered rate from "
-                + num(failover.goodputBackAfter(), 0) + " s after it. A user whose request failed stops (the generator does"
+                + " took it out and its connection could not be redispatched); after the last failure, a second answered at"
+                + " least " + percent(FailoverResult.SERVED) + " of the offered rate again " + num(failover.goodputBackAfter(), 1)
+                + " s after the kill. A user whose request failed stops (the generator does"
                 + " not retry); nothing acknowledged is lost, as the process-level failover test checks against the event log.";
         return new Reports.Section("A node lost under load", text, charts, List.of(table));
     }

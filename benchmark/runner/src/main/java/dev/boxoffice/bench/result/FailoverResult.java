@@ -8,8 +8,8 @@ import java.util.List;
  * Times are seconds since the run started, as the step's timeline.
  *
  * @param lastFailureAfterKill seconds from the kill to the last second with an error or a timeout (0: none after it)
- * @param goodputBackAfter     seconds from the kill until every following second, up to the restart, answered at least
- *                             90 % of the offered rate; NaN if it never did
+ * @param goodputBackAfter     seconds from the kill to the end of the first second, after the last failure, that
+ *                             answered at least 90 % of the offered rate; NaN if none did before the restart
  */
 public record FailoverResult(String description, String topology, String victim, StepResult step, double killAtSeconds,
         double restartAtSeconds, double lastFailureAfterKill, double goodputBackAfter) {
@@ -28,18 +28,13 @@ public record FailoverResult(String description, String topology, String victim,
     }
 
     public static double goodputBackAfter(List<TimelinePoint> timeline, double killAt, double until, double offeredRps) {
-        double back = Double.NaN;
+        double lastFailure = killAt + lastFailureAfter(timeline, killAt);
         for (TimelinePoint point : timeline) {
-            if (point.atSeconds() <= killAt || point.atSeconds() > until) {
-                continue;
-            }
-            boolean served = point.okPerSecond() + point.conflictsPerSecond() >= SERVED * offeredRps;
-            if (!served) {
-                back = Double.NaN;
-            } else if (Double.isNaN(back)) {
-                back = point.atSeconds() - killAt;
+            if (point.atSeconds() > lastFailure && point.atSeconds() > killAt && point.atSeconds() <= until
+                    && point.okPerSecond() + point.conflictsPerSecond() >= SERVED * offeredRps) {
+                return point.atSeconds() - killAt;
             }
         }
-        return back;
+        return Double.NaN;
     }
 }
