@@ -2,6 +2,7 @@ package dev.boxoffice.database;
 
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.Optional;
 import org.jboss.logging.Logger;
 
 /**
@@ -16,18 +17,21 @@ public final class DatabaseBootstrap {
     private DatabaseBootstrap() {
     }
 
-    /** Sets the datasource system properties, starting the embedded server if no other is configured. */
-    public static void configure() {
+    /**
+     * Sets the datasource system properties, starting the embedded server if no other is configured; returns that
+     * server, which the caller stops once the application has stopped.
+     */
+    public static Optional<EmbeddedDatabase> configure() {
         String databaseUrl = setting("DATABASE_URL", "database.url");
         if (databaseUrl != null && !databaseUrl.isBlank()) {
             DatabaseUrl url = DatabaseUrl.parse(databaseUrl);
             url.quarkusProperties().forEach(System::setProperty);
             LOG.infof("Using PostgreSQL at %s:%d/%s (DATABASE_URL)", url.host(), url.port(), url.database());
-            return;
+            return Optional.empty();
         }
         if (setting("QUARKUS_DATASOURCE_REACTIVE_URL", "quarkus.datasource.reactive.url") != null) {
             LOG.info("Using the PostgreSQL set by quarkus.datasource.* settings");
-            return;
+            return Optional.empty();
         }
         String dataDir = setting("BOXOFFICE_EMBEDDED_POSTGRES_DATA_DIR", "boxoffice.embedded-postgres.data-dir");
         String port = setting("BOXOFFICE_EMBEDDED_POSTGRES_PORT", "boxoffice.embedded-postgres.port");
@@ -37,6 +41,7 @@ public final class DatabaseBootstrap {
                 "quarkus.datasource.jdbc.url", database.jdbcUrl(),
                 "quarkus.datasource.username", EmbeddedDatabase.USER,
                 "quarkus.datasource.password", "").forEach(System::setProperty);
+        return Optional.of(database);
     }
 
     /** A system property wins over an environment variable, as in Quarkus itself. */

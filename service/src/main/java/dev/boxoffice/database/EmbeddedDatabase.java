@@ -27,7 +27,11 @@ public final class EmbeddedDatabase implements AutoCloseable {
         this.postgres = postgres;
     }
 
-    /** Starts a server on {@code dataDirectory}, keeping the data there across restarts. */
+    /**
+     * Starts a server on {@code dataDirectory}, keeping the data there across restarts. Unlike a throwaway server it
+     * is not stopped by a JVM shutdown hook of its own, which would run beside the application's shutdown and cut
+     * its connections first: the caller stops it, after the application ({@link #close}).
+     */
     public static EmbeddedDatabase startPersistent(Path dataDirectory, int port) {
         stopOrphanedServer(dataDirectory);
         return start(dataDirectory, false, port);
@@ -51,7 +55,8 @@ public final class EmbeddedDatabase implements AutoCloseable {
                     .setPGStartupWait(Duration.ofSeconds(60))
                     .setServerConfig("fsync", "on")
                     .setServerConfig("synchronous_commit", "on")
-                    .setServerConfig("max_connections", "100");
+                    .setServerConfig("max_connections", "100")
+                    .setRegisterShutdownHook(throwaway);
             if (port > 0) {
                 builder.setPort(port);
             }
