@@ -93,8 +93,10 @@ public final class ProjectionRunner implements AutoCloseable {
                         if (result.failed()) {
                             lastFailure = String.valueOf(result.cause().getMessage());
                             again = false;
-                            LOG.warnf("Projection %s: batch failed (%s); retrying on the next wake-up", projection.name(),
-                                    lastFailure);
+                            if (!closed) { // once closed, the pool is closing under the batch: nothing is lost, it runs again at start
+                                LOG.warnf("Projection %s: batch failed (%s); retrying on the next wake-up", projection.name(),
+                                        lastFailure);
+                            }
                             return;
                         }
                         lastFailure = null;
