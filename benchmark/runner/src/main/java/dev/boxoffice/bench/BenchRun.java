@@ -123,7 +123,7 @@ public final class BenchRun {
                     if (options.run().cluster()) {
                         for (int viaHaProxy = 0; viaHaProxy < 2; viaHaProxy++) {
                             tier = startTier(viaHaProxy == 0 ? 0 : 1, database, pinning, bench, progress);
-                            topologies.add(measureTopology(bench, tier, progress, 1));
+                            topologies.add(measureTopology(bench, tier.baseUrl(), tier, progress, 1));
                             tier.close();
                             tier = null;
                         }
@@ -140,18 +140,11 @@ public final class BenchRun {
                     facts = new ServiceFacts(target, Double.NaN, Double.NaN, Double.NaN, "");
                     notes.add("--target " + target + ": the service was not started by this run; its CPU and RSS are not measured.");
                 }
-                double conflictsBefore = tier == null ? Double.NaN : ServiceMetrics.sum(tier.nodeUrls(), VERSION_CONFLICTS);
-                if (options.runs(SERIAL)) {
-                    progress.phase("serial: open-model step load" + on(tier));
-                    serial = new SerialScenario(bench, baseUrl).run();
-                }
-                if (options.runs(CONTENTION)) {
-                    progress.phase("contention: many users on a few hot shows" + on(tier));
-                    contention = new ContentionScenario(bench, baseUrl).run();
-                }
+                TopologyResult measured = measureTopology(bench, baseUrl, tier, progress, options.run().nodes());
+                serial = measured.serial();
+                contention = measured.contention();
                 if (options.run().cluster()) {
-                    topologies.add(new TopologyResult(tier.name(), options.run().nodes(), tier.startMillis(), serial, contention,
-                            ServiceMetrics.sum(tier.nodeUrls(), VERSION_CONFLICTS) - conflictsBefore));
+                    topologies.add(measured);
                 }
                 if (options.runs(SURGE)) {
                     progress.phase("surge: calm, a surge beyond capacity, calm again" + on(tier));
@@ -245,21 +238,25 @@ public final class BenchRun {
         return tier;
     }
 
-    /** Serial and contention against one of the topologies compared with the cluster's. */
-    private TopologyResult measureTopology(Bench bench, ServiceTier tier, Progress progress, int nodes) {
-        double conflictsBefore = ServiceMetrics.sum(tier.nodeUrls(), VERSION_CONFLICTS);
+    /**
+     * Serial and contention (those of them chosen) against {@code baseUrl}, served by {@code tier} (null: a --target
+     * this run did not start, whose version conflicts are not read).
+     */
+    private TopologyResult measureTopology(Bench bench, String baseUrl, ServiceTier tier, Progress progress, int nodes) {
+        double conflictsBefore = tier == null ? Double.NaN : ServiceMetrics.sum(tier.nodeUrls(), VERSION_CONFLICTS);
         SteppedResult serial = null;
         SteppedResult contention = null;
         if (options.runs(SERIAL)) {
             progress.phase("serial: open-model step load" + on(tier));
-            serial = new SerialScenario(bench, tier.baseUrl()).run();
+            serial = new SerialScenario(bench, baseUrl).run();
         }
         if (options.runs(CONTENTION)) {
             progress.phase("contention: many users on a few hot shows" + on(tier));
-            contention = new ContentionScenario(bench, tier.baseUrl()).run();
+            contention = new ContentionScenario(bench, baseUrl).run();
         }
-        return new TopologyResult(tier.name(), nodes, tier.startMillis(), serial, contention,
-                ServiceMetrics.sum(tier.nodeUrls(), VERSION_CONFLICTS) - conflictsBefore);
+        double conflicts = tier == null ? Double.NaN : ServiceMetrics.sum(tier.nodeUrls(), VERSION_CONFLICTS) - conflictsBefore;
+        return new TopologyResult(tier == null ? baseUrl : tier.name(), nodes, tier == null ? Double.NaN : tier.startMillis(),
+                serial, contention, conflicts);
     }
 
     private String on(ServiceTier tier) {

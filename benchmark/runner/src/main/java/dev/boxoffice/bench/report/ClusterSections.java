@@ -83,11 +83,11 @@ final class ClusterSections {
         List<String> charts = List.of(
                 Chart.line("Answers per second (kill at " + num(failover.killAtSeconds(), 0) + " s, restart at "
                         + num(failover.restartAtSeconds(), 0) + " s)", "seconds since the run started", "per second", List.of(
-                        line("answered (2xx + 409)", seconds, p -> p.okPerSecond() + p.conflictsPerSecond()),
-                        line("errors and timeouts", seconds, TimelinePoint::errorsPerSecond)), false,
+                        Reports.line("answered (2xx + 409)", seconds, p -> p.okPerSecond() + p.conflictsPerSecond()),
+                        Reports.line("errors and timeouts", seconds, TimelinePoint::errorsPerSecond)), false,
                         failover.step().offeredRps(), "offered"),
                 Chart.line("p99 per second", "seconds since the run started", "ms (log scale)",
-                        List.of(line("p99", seconds, TimelinePoint::p99)), true, 50, "50 ms"));
+                        List.of(Reports.line("p99", seconds, TimelinePoint::p99)), true, 50, "50 ms"));
         String text = failover.description() + " (" + failover.topology() + "). " + failures(failover)
                 + " (a request fails when it was in flight on the killed node, or sent to it before HAProxy's health checks"
                 + " took it out and its connection could not be redispatched); after the last failure, a second answered at"
@@ -120,10 +120,6 @@ final class ClusterSections {
     }
 
     private static Chart.Series steps(String name, List<StepResult> steps, ToDoubleFunction<StepResult> y) {
-        return new Chart.Series(name, steps.stream().map(s -> new double[] {s.offeredRps(), y.applyAsDouble(s)}).toList());
-    }
-
-    private static Chart.Series line(String name, List<TimelinePoint> points, ToDoubleFunction<TimelinePoint> y) {
-        return new Chart.Series(name, points.stream().map(p -> new double[] {p.atSeconds(), y.applyAsDouble(p)}).toList());
+        return Reports.points(name, steps, StepResult::offeredRps, y);
     }
 }

@@ -439,7 +439,7 @@ public final class Reports {
         return num(phase.p50().get(kind), 2) + " / " + num(phase.p99().get(kind), 2);
     }
 
-    private static Chart.Series line(String name, List<TimelinePoint> points, ToDoubleFunction<TimelinePoint> y) {
+    static Chart.Series line(String name, List<TimelinePoint> points, ToDoubleFunction<TimelinePoint> y) {
         return new Chart.Series(name, points.stream().map(p -> new double[] {p.atSeconds(), y.applyAsDouble(p)}).toList());
     }
 
@@ -468,7 +468,7 @@ public final class Reports {
                 + "connection's own show, one event per request.", charts, List.of(table));
     }
 
-    private static Chart.Series points(String name, List<StepResult> steps, ToDoubleFunction<StepResult> x,
+    static Chart.Series points(String name, List<StepResult> steps, ToDoubleFunction<StepResult> x,
             ToDoubleFunction<StepResult> y) {
         return new Chart.Series(name, steps.stream().map(s -> new double[] {x.applyAsDouble(s), y.applyAsDouble(s)}).toList());
     }

@@ -131,7 +131,8 @@ public final class JavaService implements AutoCloseable {
         }
     }
 
-    private static int freePort() {
+    /** A port nothing listens on now, for a server about to start. */
+    static int freePort() {
         try (ServerSocket socket = new ServerSocket(0)) {
             return socket.getLocalPort();
         } catch (IOException e) {

@@ -5,8 +5,6 @@ import dev.boxoffice.cluster.HaProxy;
 import dev.boxoffice.cluster.HaProxyConfig;
 import dev.boxoffice.cluster.Routing;
 import dev.boxoffice.cluster.ServiceNode;
-import java.io.IOException;
-import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -51,14 +49,14 @@ public final class ServiceTier implements AutoCloseable {
         long spawned = System.nanoTime();
         List<ServiceNode> nodes = new ArrayList<>();
         List<Integer> ports = new ArrayList<>();
-        int frontPort = freePort();
+        int frontPort = JavaService.freePort();
         try {
             for (int i = 1; i <= count; i++) {
                 String nodeName = "boxoffice-node-" + i;
                 ServiceNode.Launch launch = new ServiceNode.Launch(jar, pinPrefix, jvmOptions.apply(nodeName),
                         Map.of("quarkus.shutdown.delay", Cluster.DRAIN_DELAY.toMillis() + "ms"),
                         Map.of("DATABASE_URL", databaseUrl), logDirectory, logDirectory);
-                int port = freePort();
+                int port = JavaService.freePort();
                 ServiceNode node = ServiceNode.start(nodeName, port, launch);
                 nodes.add(node);
                 ports.add(port);
@@ -131,13 +129,5 @@ public final class ServiceTier implements AutoCloseable {
     private static void stop(ServiceNode node) {
         StopOnExit.stopping(node);
         node.close();
-    }
-
-    private static int freePort() {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        } catch (IOException e) {
-            throw new IllegalStateException(e);
-        }
     }
 }
