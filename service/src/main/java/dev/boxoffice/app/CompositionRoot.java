@@ -1,5 +1,6 @@
 package dev.boxoffice.app;
 
+import dev.boxoffice.api.AllowedMethods;
 import dev.boxoffice.domain.ShowCommand;
 import dev.boxoffice.domain.ShowEvent;
 import dev.boxoffice.domain.ShowState;
@@ -8,7 +9,9 @@ import dev.boxoffice.entity.EntitySettings;
 import dev.boxoffice.eventstore.EventStoreSettings;
 import dev.boxoffice.eventstore.PostgresEventStore;
 import dev.boxoffice.eventstore.PostgresSnapshotStore;
+import dev.boxoffice.http.AdminResource;
 import dev.boxoffice.http.HttpSettings;
+import dev.boxoffice.http.ShowResource;
 import dev.boxoffice.projection.ProjectionHost;
 import dev.boxoffice.projection.ProjectionSettings;
 import dev.boxoffice.shows.ShowListing;
@@ -122,6 +125,13 @@ public class CompositionRoot {
                 .orElse(Runtime.getRuntime().maxMemory() * DEFAULT_HALL_BYTES_PERCENT_OF_HEAP / 100);
         return new HttpSettings(admission.maxInFlight(), admission.cancellationHeadroom(), maxHallBytes,
                 config.admin().token());
+    }
+
+    /** The methods each path accepts, for the Allow header of a 405. */
+    @Produces
+    @Singleton
+    AllowedMethods allowedMethods() {
+        return new AllowedMethods(ShowResource.class, AdminResource.class);
     }
 
     void stopProjections(@Observes ShutdownEvent event, ProjectionHost projections) {

@@ -1,5 +1,8 @@
 package dev.boxoffice.http;
 
+import dev.boxoffice.api.ErrorCode;
+import dev.boxoffice.api.Problem;
+import dev.boxoffice.api.ProblemException;
 import dev.boxoffice.projection.ProjectionHost;
 import dev.boxoffice.projection.ProjectionStatus;
 import io.smallrye.mutiny.Uni;

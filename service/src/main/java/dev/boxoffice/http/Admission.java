@@ -1,5 +1,6 @@
 package dev.boxoffice.http;
 
+import dev.boxoffice.api.Problem;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.micrometer.core.instrument.Counter;

@@ -1,5 +1,7 @@
 package dev.boxoffice.http;
 
+import dev.boxoffice.api.ErrorCode;
+import dev.boxoffice.api.Problem;
 import dev.boxoffice.domain.Rejection;
 import java.util.ArrayList;
 import java.util.Arrays;

@@ -1,5 +1,12 @@
 package dev.boxoffice.http;
 
+import dev.boxoffice.api.CreateShowRequest;
+import dev.boxoffice.api.Problem;
+import dev.boxoffice.api.ProblemException;
+import dev.boxoffice.api.RequestParameters;
+import dev.boxoffice.api.SeatActionRequest;
+import dev.boxoffice.api.ShowPage;
+import dev.boxoffice.api.ShowView;
 import dev.boxoffice.domain.Rejection;
 import dev.boxoffice.domain.ShowCommand;
 import dev.boxoffice.domain.ShowCommand.CancelSeatReservation;
@@ -7,7 +14,6 @@ import dev.boxoffice.domain.ShowCommand.CreateShow;
 import dev.boxoffice.domain.ShowCommand.ReserveSeat;
 import dev.boxoffice.domain.ShowState;
 import dev.boxoffice.entity.CommandOutcome;
-import dev.boxoffice.shows.ShowPage;
 import dev.boxoffice.shows.ShowService;
 import dev.boxoffice.shows.ShowListing;
 import io.smallrye.mutiny.Uni;
@@ -25,7 +31,6 @@ import io.vertx.ext.web.RoutingContext;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import java.net.URI;
-import java.util.List;
 import java.util.UUID;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
@@ -48,9 +53,6 @@ public class ShowResource {
 
     private static final String CORRELATION_ID = "X-Correlation-Id";
 
-    static final int MAX_PAGE_SIZE = 200;
-    private static final int DEFAULT_PAGE_SIZE = 50;
-
     private final ShowService shows;
     private final ShowListing listing;
     private final Admission admission;
@@ -67,9 +69,9 @@ public class ShowResource {
     @APIResponse(responseCode = "200", description = "A page of shows; pass its 'next' as 'after' for the following page")
     @APIResponse(responseCode = "400", description = "Invalid query parameter (VALIDATION_FAILED)")
     public Uni<ShowPage> list(@RestQuery String available, @RestQuery String after, @RestQuery String limit) {
-        boolean onlyAvailable = parseBoolean("available", available);
-        UUID cursor = after == null ? null : parseUuid("after", after);
-        int pageSize = parsePageSize(limit);
+        boolean onlyAvailable = RequestParameters.flag("available", available);
+        UUID cursor = after == null ? null : RequestParameters.uuid("after", after);
+        int pageSize = RequestParameters.pageSize(limit);
         return UniHelper.toUni(listing.list(onlyAvailable, cursor, pageSize));
     }
 
@@ -100,7 +102,7 @@ public class ShowResource {
     @APIResponse(responseCode = "200", description = "The show")
     @APIResponse(responseCode = "404", description = "No such show (SHOW_NOT_FOUND)")
     public Uni<ShowView> get(@RestPath String showId, @Context RoutingContext http) {
-        return UniHelper.toUni(shows.show(parseShowId(showId))).map(state -> {
+        return UniHelper.toUni(shows.show(RequestParameters.showId(showId))).map(state -> {
             if (state instanceof ShowState.Show show) {
                 if (!admission.admitHall(http, show.seatCount())) {
                     throw overloaded("The service is building and sending as many whole halls as its bound allows.");
@@ -124,8 +126,8 @@ public class ShowResource {
             @Valid @NotNull SeatActionRequest request,
             @RestHeader(CORRELATION_ID) @Size(max = 128) String correlationId,
             @Context RoutingContext http) {
-        UUID id = parseShowId(showId);
-        int seat = parseSeatNumber(seatNum);
+        UUID id = RequestParameters.showId(showId);
+        int seat = RequestParameters.seatNumber(seatNum);
         if (request.action() != SeatActionRequest.Action.CANCEL_RESERVATION && admission.cancellationsOnly(http)) {
             throw overloaded("The service has as many requests in flight as it can finish soon.");
         }
@@ -145,64 +147,10 @@ public class ShowResource {
     }
 
     private static ProblemException rejected(Rejection rejection) {
-        int status = switch (rejection.code()) {
-            case SHOW_NOT_FOUND, SEAT_NOT_FOUND -> 404;
-            case SHOW_ALREADY_EXISTS, SEAT_NOT_AVAILABLE, SEAT_NOT_RESERVED -> 409;
-        };
-        String title = status == 404 ? "Not found" : "Conflict with the current state";
-        return new ProblemException(Problem.of(status, title, rejection.code().name(), rejection.message()));
+        return new ProblemException(Problem.of(rejection));
     }
 
     private static ProblemException overloaded(String detail) {
         return new ProblemException(Problem.overloaded(detail));
-    }
-
-    private static UUID parseShowId(String showId) {
-        return parseUuid("showId", showId);
-    }
-
-    private static UUID parseUuid(String name, String value) {
-        try {
-            return UUID.fromString(value);
-        } catch (IllegalArgumentException e) {
-            throw invalidParameter(name, "must be a UUID, for example 0a1b2c3d-0000-4000-8000-000000000000");
-        }
-    }
-
-    private static boolean parseBoolean(String name, String value) {
-        if (value == null || value.equals("false")) {
-            return false;
-        }
-        if (value.equals("true")) {
-            return true;
-        }
-        throw invalidParameter(name, "must be true or false");
-    }
-
-    private static int parsePageSize(String limit) {
-        if (limit == null) {
-            return DEFAULT_PAGE_SIZE;
-        }
-        try {
-            int size = Integer.parseInt(limit);
-            if (size >= 1 && size <= MAX_PAGE_SIZE) {
-                return size;
-            }
-        } catch (NumberFormatException e) {
-            // falls through to the problem below
-        }
-        throw invalidParameter("limit", "must be a whole number from 1 to " + MAX_PAGE_SIZE);
-    }
-
-    private static int parseSeatNumber(String seatNum) {
-        try {
-            return Integer.parseInt(seatNum);
-        } catch (NumberFormatException e) {
-            throw invalidParameter("seatNum", "must be a whole number");
-        }
-    }
-
-    private static ProblemException invalidParameter(String name, String message) {
-        return new ProblemException(Problem.invalid(name + " " + message + ".", List.of(new Problem.Violation(name, message))));
     }
 }

@@ -1,5 +1,7 @@
 package dev.boxoffice.shows;
 
+import dev.boxoffice.api.ShowPage;
+import dev.boxoffice.api.ShowSummary;
 import io.vertx.core.Future;
 import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.Row;

@@ -1,4 +1,4 @@
-package dev.boxoffice.http;
+package dev.boxoffice.api;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.SerializerProvider;
@@ -23,13 +23,13 @@ public record ShowView(String id, String title, List<SeatView> seats) {
     private static final String AVAILABLE = SeatStatus.AVAILABLE.name();
     private static final String RESERVED = SeatStatus.RESERVED.name();
 
-    static ShowView of(ShowState.Show show) {
+    public static ShowView of(ShowState.Show show) {
         return new ShowView(show.id().toString(), show.title(), new Seats(show));
     }
 
     public record SeatView(int number, String status, BigDecimal price) {
 
-        static SeatView of(Seat seat) {
+        public static SeatView of(Seat seat) {
             return new SeatView(seat.number(), seat.status().name(), seat.price());
         }
     }

@@ -1,6 +1,7 @@
-package dev.boxoffice.http;
+package dev.boxoffice.api;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.boxoffice.domain.Rejection;
 import java.util.List;
 
 /**
@@ -13,30 +14,40 @@ public record Problem(String type, String title, int status, String code, String
     public static final String MEDIA_TYPE = "application/problem+json";
 
     /** Sent with every 503: a refusal under overload or a failed database changes nothing and may be retried. */
-    static final String RETRY_AFTER_SECONDS = "1";
+    public static final String RETRY_AFTER_SECONDS = "1";
 
     public record Violation(String field, String message) {
     }
 
-    static Problem of(int status, String title, String code, String detail) {
+    public static Problem of(int status, String title, String code, String detail) {
         return new Problem(typeOf(code), title, status, code, detail, null);
     }
 
-    static Problem noSuchPath() {
+    public static Problem noSuchPath() {
         return of(404, "Not found", ErrorCode.NOT_FOUND, "No resource at this path.");
     }
 
-    static Problem overloaded(String detail) {
+    public static Problem overloaded(String detail) {
         return of(503, "Service overloaded", ErrorCode.OVERLOADED, detail + " Nothing was done; retry later.");
     }
 
-    static Problem payloadTooLarge(String detail) {
+    public static Problem payloadTooLarge(String detail) {
         return of(413, "Payload too large", ErrorCode.PAYLOAD_TOO_LARGE, detail);
     }
 
-    static Problem invalid(String detail, List<Violation> violations) {
+    public static Problem invalid(String detail, List<Violation> violations) {
         return new Problem(typeOf(ErrorCode.VALIDATION_FAILED), "Invalid request", 400, ErrorCode.VALIDATION_FAILED,
                 detail, violations.isEmpty() ? null : violations);
+    }
+
+    /** A refusal by the domain: 404 for what does not exist, 409 for what the show's state does not allow. */
+    public static Problem of(Rejection rejection) {
+        int status = switch (rejection.code()) {
+            case SHOW_NOT_FOUND, SEAT_NOT_FOUND -> 404;
+            case SHOW_ALREADY_EXISTS, SEAT_NOT_AVAILABLE, SEAT_NOT_RESERVED -> 409;
+        };
+        String title = status == 404 ? "Not found" : "Conflict with the current state";
+        return of(status, title, rejection.code().name(), rejection.message());
     }
 
     private static String typeOf(String code) {

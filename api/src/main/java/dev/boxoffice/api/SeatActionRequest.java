@@ -1,4 +1,4 @@
-package dev.boxoffice.http;
+package dev.boxoffice.api;
 
 import jakarta.validation.constraints.NotNull;
 

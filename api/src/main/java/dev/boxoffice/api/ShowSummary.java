@@ -1,4 +1,4 @@
-package dev.boxoffice.shows;
+package dev.boxoffice.api;
 
 import java.time.OffsetDateTime;
 import java.util.UUID;

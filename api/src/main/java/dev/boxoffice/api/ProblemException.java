@@ -1,16 +1,16 @@
-package dev.boxoffice.http;
+package dev.boxoffice.api;
 
 /** Ends a request with the given problem. */
-final class ProblemException extends RuntimeException {
+public final class ProblemException extends RuntimeException {
 
     private final Problem problem;
 
-    ProblemException(Problem problem) {
+    public ProblemException(Problem problem) {
         super(problem.detail(), null, false, false);
         this.problem = problem;
     }
 
-    Problem problem() {
+    public Problem problem() {
         return problem;
     }
 }

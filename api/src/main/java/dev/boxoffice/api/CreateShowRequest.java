@@ -1,4 +1,4 @@
-package dev.boxoffice.http;
+package dev.boxoffice.api;
 
 import dev.boxoffice.domain.ShowRules;
 import jakarta.validation.constraints.Max;

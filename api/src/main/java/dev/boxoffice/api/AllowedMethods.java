@@ -1,4 +1,4 @@
-package dev.boxoffice.http;
+package dev.boxoffice.api;
 
 import jakarta.ws.rs.HttpMethod;
 import jakarta.ws.rs.Path;
@@ -15,11 +15,11 @@ import java.util.regex.Pattern;
  * The methods each path of the API accepts, read once from the resources' annotations, for the {@code Allow} header
  * that RFC 9110 requires on a 405 (the framework sends none).
  */
-final class AllowedMethods {
+public final class AllowedMethods {
 
     private final Map<Pattern, TreeSet<String>> byPath = new TreeMap<>((a, b) -> a.pattern().compareTo(b.pattern()));
 
-    AllowedMethods(Class<?>... resources) {
+    public AllowedMethods(Class<?>... resources) {
         for (Class<?> resource : resources) {
             String base = resource.getAnnotation(Path.class).value();
             for (Method method : resource.getMethods()) {

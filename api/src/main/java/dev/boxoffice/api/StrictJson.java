@@ -1,4 +1,4 @@
-package dev.boxoffice.http;
+package dev.boxoffice.api;
 
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.MapperFeature;

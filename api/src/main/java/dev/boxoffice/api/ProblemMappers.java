@@ -1,10 +1,9 @@
-package dev.boxoffice.http;
+package dev.boxoffice.api;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
-import dev.boxoffice.entity.EntityOverloadedException;
-import dev.boxoffice.entity.EntityUnavailableException;
+import jakarta.inject.Singleton;
 import jakarta.validation.ConstraintViolation;
 import jakarta.validation.ConstraintViolationException;
 import jakarta.validation.ElementKind;
@@ -19,11 +18,20 @@ import org.jboss.logging.Logger;
 import org.jboss.resteasy.reactive.RestResponse;
 import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
 
-/** Every error leaves as application/problem+json with a stable code; no stack trace ever reaches a client. */
+/**
+ * Every error leaves as application/problem+json with a stable code; no stack trace ever reaches a client. An
+ * application adds mappers for its own exceptions, and provides the {@link AllowedMethods} of its resources.
+ */
+@Singleton
 public class ProblemMappers {
 
     private static final Logger LOG = Logger.getLogger(ProblemMappers.class);
-    private static final AllowedMethods ALLOWED = new AllowedMethods(ShowResource.class, AdminResource.class);
+
+    private final AllowedMethods allowed;
+
+    public ProblemMappers(AllowedMethods allowed) {
+        this.allowed = allowed;
+    }
 
     @ServerExceptionMapper
     public RestResponse<Problem> problem(ProblemException e) {
@@ -63,7 +71,7 @@ public class ProblemMappers {
             return json(json);
         }
         if (status == 405) {
-            String allow = ALLOWED.allow(uri.getPath());
+            String allow = allowed.allow(uri.getPath());
             return RestResponse.ResponseBuilder.<Problem>create(405).type(Problem.MEDIA_TYPE).header("Allow", allow)
                     .entity(Problem.of(405, "Method not allowed", ErrorCode.METHOD_NOT_ALLOWED,
                             "This path accepts " + allow + ".")).build();
@@ -77,18 +85,6 @@ public class ProblemMappers {
                     ? Problem.of(status, "Server error", ErrorCode.INTERNAL_ERROR, "The server could not complete the request.")
                     : Problem.of(status, "Bad request", ErrorCode.VALIDATION_FAILED, "The request is invalid.");
         });
-    }
-
-    @ServerExceptionMapper
-    public RestResponse<Problem> unavailable(EntityUnavailableException e) {
-        LOG.warn(e.getMessage(), e.getCause());
-        return respond(Problem.of(503, "Service unavailable", ErrorCode.SERVICE_UNAVAILABLE,
-                "The event store could not settle the request; it may be retried."));
-    }
-
-    @ServerExceptionMapper
-    public RestResponse<Problem> overloaded(EntityOverloadedException e) {
-        return respond(Problem.overloaded(e.getMessage() + "."));
     }
 
     @ServerExceptionMapper
@@ -138,7 +134,8 @@ public class ProblemMappers {
         return field == null ? violation.getPropertyPath().toString() : field;
     }
 
-    private static RestResponse<Problem> respond(Problem problem) {
+    /** The problem as a response, with the headers its status calls for. */
+    public static RestResponse<Problem> respond(Problem problem) {
         var response = RestResponse.ResponseBuilder.<Problem>create(problem.status()).entity(problem).type(Problem.MEDIA_TYPE);
         if (problem.status() == 401) {
             response.header("WWW-Authenticate", "Bearer");

@@ -1,4 +1,4 @@
-package dev.boxoffice.shows;
+package dev.boxoffice.api;
 
 import java.util.List;
 import java.util.UUID;

@@ -1,0 +1,28 @@
+package dev.boxoffice.api;
+
+import java.util.List;
+
+/** Error codes of the HTTP layer; domain refusals use the codes of {@link dev.boxoffice.domain.Rejection.Code}. */
+public final class ErrorCode {
+
+    public static final String VALIDATION_FAILED = "VALIDATION_FAILED";
+    public static final String MALFORMED_JSON = "MALFORMED_JSON";
+    public static final String NOT_FOUND = "NOT_FOUND";
+    public static final String METHOD_NOT_ALLOWED = "METHOD_NOT_ALLOWED";
+    public static final String UNSUPPORTED_MEDIA_TYPE = "UNSUPPORTED_MEDIA_TYPE";
+    public static final String NOT_ACCEPTABLE = "NOT_ACCEPTABLE";
+    public static final String PAYLOAD_TOO_LARGE = "PAYLOAD_TOO_LARGE";
+    public static final String SERVICE_UNAVAILABLE = "SERVICE_UNAVAILABLE";
+    public static final String OVERLOADED = "OVERLOADED";
+    public static final String INTERNAL_ERROR = "INTERNAL_ERROR";
+    public static final String UNAUTHORIZED = "UNAUTHORIZED";
+    public static final String ADMIN_DISABLED = "ADMIN_DISABLED";
+
+    /** Every code above, for the OpenAPI document's enum. */
+    public static final List<String> ALL = List.of(VALIDATION_FAILED, MALFORMED_JSON, NOT_FOUND, METHOD_NOT_ALLOWED,
+            UNSUPPORTED_MEDIA_TYPE, NOT_ACCEPTABLE, PAYLOAD_TOO_LARGE, SERVICE_UNAVAILABLE, OVERLOADED, INTERNAL_ERROR,
+            UNAUTHORIZED, ADMIN_DISABLED);
+
+    private ErrorCode() {
+    }
+}
