@@ -41,7 +41,7 @@ import org.eclipse.microprofile.health.Readiness;
 public class CompositionRoot {
 
     /** Channel of the NOTIFY that tells other instances' read models that events were committed. */
-    static final String COMMITS_CHANNEL = "boxoffice_events";
+    public static final String COMMITS_CHANNEL = "boxoffice_events";
 
     private static final long DEFAULT_BUDGET_PERCENT_OF_HEAP = 30;
     private static final long DEFAULT_HALL_BYTES_PERCENT_OF_HEAP = 5;
@@ -139,7 +139,7 @@ public class CompositionRoot {
     }
 
     /** LISTEN needs a connection of its own, outside the pool, to the datasource's database. */
-    private static PgConnectOptions listenOptions() {
+    public static PgConnectOptions listenOptions() {
         var config = ConfigProvider.getConfig();
         String url = config.getValue("quarkus.datasource.reactive.url", String.class).replaceFirst("^vertx-reactive:", "");
         PgConnectOptions options = PgConnectOptions.fromUri(url);

@@ -9,7 +9,7 @@ import dev.boxoffice.entity.EventCodec;
 import java.util.UUID;
 
 /** Show events as Protocol Buffers (see src/main/protobuf/show_events.proto). */
-final class ShowEventCodec implements EventCodec<ShowEvent> {
+public final class ShowEventCodec implements EventCodec<ShowEvent> {
 
     static final String SHOW_CREATED = "ShowCreated";
     static final String SEAT_RESERVED = "SeatReserved";
