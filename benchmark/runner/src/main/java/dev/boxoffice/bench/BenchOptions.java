@@ -22,20 +22,25 @@ import java.util.function.Predicate;
  * @param inForce every option's value as given or defaulted, for the report
  */
 public record BenchOptions(List<Scenario> scenarios, Run run, Steps steps, Serial serial, Contention contention,
-        Surge surge, Memory memory, Sweep sweep, Dispatch dispatch, Limits limits, Failover failover,
-        Map<String, String> inForce) {
+        Journeys journeys, Surge surge, Memory memory, Sweep sweep, Dispatch dispatch, Limits limits, Failover failover,
+        Variants variants, Map<String, String> inForce) {
 
     /** The scenarios in the order they run. */
     public enum Scenario {
-        LIMITS, DISPATCH, SERIAL, CONTENTION, SURGE, SWEEP,
+        LIMITS, DISPATCH, SERIAL, CONTENTION,
+        /** Run only when named (and by variants): arrivals of user journeys in fixed proportions. */
+        JOURNEYS,
+        SURGE, SWEEP,
         /** Run only when named, with --nodes 2 or more: a node killed under load. */
         FAILOVER,
         /** Run only when named: long, and best with a small heap given in --service-jvm-options. */
-        MEMORY;
+        MEMORY,
+        /** Run only when named: serial, contention and journeys against each variant of the service in turn. */
+        VARIANTS;
 
         /** Scenarios run only when named. */
         boolean onlyWhenNamed() {
-            return this == FAILOVER || this == MEMORY;
+            return this == JOURNEYS || this == FAILOVER || this == MEMORY || this == VARIANTS;
         }
 
         public String cliName() {
@@ -81,6 +86,24 @@ public record BenchOptions(List<Scenario> scenarios, Run run, Steps steps, Seria
     }
 
     public record Contention(List<Double> rates, int hotShows, int hotSeats) {
+    }
+
+    /**
+     * @param rates journeys starting per second, one step each
+     * @param mix   the share of each journey, in percent (they add up to 100), in a fixed order
+     */
+    public record Journeys(List<Double> rates, Map<String, Integer> mix, double thinkMs, int shows, int seats) {
+
+        public static final List<String> NAMES = List.of("browse", "book", "group", "book-cancel", "create");
+    }
+
+    /**
+     * @param names       the variants measured, in this order (reactive is the service itself)
+     * @param profileRate with --profile: the serial rate of the step each variant is profiled at
+     */
+    public record Variants(List<String> names, double profileRate) {
+
+        public static final List<String> ALL = List.of("reactive", "worker", "virtual-threads", "crud-worker", "crud-reactive");
     }
 
     /** @param baseRps the serial capacity to multiply, 0 for the one measured in this run */
@@ -130,6 +153,16 @@ public record BenchOptions(List<Scenario> scenarios, Run run, Steps steps, Seria
                 "contention: the rates of the steps, requests per second (2 per user; retries on 409 come on top)");
         option("hot-shows", "2", "contention: shows that every user competes for");
         option("hot-seats", "500", "contention: seats per hot show (a large hall: with 50, thousands of users a second run out of free seats and retry, which measures seat scarcity, not the hot show)");
+        option("journeys-rates", "250,500,1000,1500,2000,3000,4000,6000",
+                "journeys: the rates of the steps, journeys started per second (each sends 1 to 7 requests, 2.3 on average with the default mix)");
+        option("journeys-mix", "browse:55,book:25,group:10,book-cancel:5,create:5",
+                "journeys: share of each journey in percent (browse: list shows, read one; book: read a show, reserve a seat; group: read a show, reserve 2-6 seats one after another; book-cancel: read, reserve, cancel; create: a venue creates a show)");
+        option("journeys-think-ms", "200", "journeys: pause between two requests of a journey (a user reading the page)");
+        option("journeys-shows", "1000", "journeys: shows created before the steps, which journeys browse and book");
+        option("journeys-seats", "100", "journeys: seats per show");
+        option("variants", String.join(",", Variants.ALL),
+                "variants: the variants measured, in order (reactive is the service; the others run benchmark/variants)");
+        option("variants-profile-rate", "1000", "variants with --profile: the serial rate of one extra step per variant, profiled, so that the flame graphs compare like with like");
         option("surge-factor", "3", "surge: the surge of reservations, as a multiple of the serial capacity");
         option("surge-hot-factor", "2", "surge: the surge on hot shows, as a multiple of the contention capacity");
         option("surge-seconds", "30", "surge: how long each surge lasts");
@@ -208,10 +241,22 @@ public record BenchOptions(List<Scenario> scenarios, Run run, Steps steps, Seria
         if (scenarios.contains(Scenario.FAILOVER) && !run.cluster()) {
             throw new IllegalArgumentException("failover needs --nodes 2 or more");
         }
+        if (scenarios.contains(Scenario.VARIANTS)) {
+            if (scenarios.stream().anyMatch(s -> s != Scenario.VARIANTS && s != Scenario.LIMITS && s != Scenario.DISPATCH)) {
+                throw new IllegalArgumentException("variants runs serial, contention and journeys against each variant itself;"
+                        + " it combines with limits and dispatch only");
+            }
+            if (run.cluster() || run.target().isPresent()) {
+                throw new IllegalArgumentException("variants starts each variant itself, one node: no --nodes, no --target");
+            }
+        }
         var steps = new Steps(v.positive("slo-ms"), v.positive("step-seconds"), v.number("warmup-seconds"),
                 v.positive("warmup-rate"), v.count("connections"), v.count("timeout-ms"), v.flag("keep-going"));
         var serial = new Serial(v.rates("serial-rates"), v.count("seats"));
         var contention = new Contention(v.rates("contention-rates"), v.count("hot-shows"), v.count("hot-seats"));
+        var journeys = new Journeys(v.rates("journeys-rates"), v.mix("journeys-mix"), v.number("journeys-think-ms"),
+                v.count("journeys-shows"), v.count("journeys-seats"));
+        var variants = new Variants(v.variants("variants"), v.positive("variants-profile-rate"));
         var surge = new Surge(v.positive("surge-factor"), v.positive("surge-hot-factor"), v.positive("surge-seconds"),
                 v.positive("surge-calm-seconds"), v.count("surge-connections"), v.count("surge-seats"),
                 v.number("surge-base-rps"), v.number("surge-hot-base-rps"));
@@ -228,8 +273,8 @@ public record BenchOptions(List<Scenario> scenarios, Run run, Steps steps, Seria
         }
         Map<String, String> inForce = new LinkedHashMap<>(v.values);
         inForce.put("scenarios", String.join(" ", scenarios.stream().map(Scenario::cliName).toList()));
-        return new BenchOptions(List.copyOf(scenarios), run, steps, serial, contention, surge, memory, sweep, dispatch,
-                limits, failover, java.util.Collections.unmodifiableMap(inForce));
+        return new BenchOptions(List.copyOf(scenarios), run, steps, serial, contention, journeys, surge, memory, sweep,
+                dispatch, limits, failover, variants, java.util.Collections.unmodifiableMap(inForce));
     }
 
     public boolean runs(Scenario scenario) {
@@ -282,6 +327,43 @@ public record BenchOptions(List<Scenario> scenarios, Run run, Steps steps, Seria
             return list(name, Double::parseDouble, rate -> rate > 0, "rates > 0, for example 1000,2000,4000");
         }
 
+        /** name:percent pairs, comma-separated, naming each journey once and adding up to 100. */
+        Map<String, Integer> mix(String name) {
+            Map<String, Integer> mix = new LinkedHashMap<>();
+            Journeys.NAMES.forEach(journey -> mix.put(journey, 0));
+            String problem = "--" + name + " must be name:percent pairs adding up to 100, names among "
+                    + String.join(", ", Journeys.NAMES) + ", for example " + OPTIONS.get(name)[0];
+            for (String pair : values.get(name).split(",")) {
+                String[] parts = pair.trim().split(":");
+                if (parts.length != 2 || !mix.containsKey(parts[0].trim())) {
+                    throw new IllegalArgumentException(problem);
+                }
+                try {
+                    int percent = Integer.parseInt(parts[1].trim());
+                    if (percent < 0) {
+                        throw new IllegalArgumentException(problem);
+                    }
+                    mix.put(parts[0].trim(), percent);
+                } catch (NumberFormatException e) {
+                    throw new IllegalArgumentException(problem);
+                }
+            }
+            if (mix.values().stream().mapToInt(Integer::intValue).sum() != 100) {
+                throw new IllegalArgumentException(problem);
+            }
+            return java.util.Collections.unmodifiableMap(mix);
+        }
+
+        /** Variant names, each known and named once. */
+        List<String> variants(String name) {
+            List<String> names = Arrays.stream(values.get(name).split(",")).map(String::trim).toList();
+            if (names.isEmpty() || !Variants.ALL.containsAll(names) || names.stream().distinct().count() != names.size()) {
+                throw new IllegalArgumentException("--" + name + " must name variants among " + String.join(", ", Variants.ALL)
+                        + ", each once");
+            }
+            return names;
+        }
+
         /** A comma-separated list of whole numbers >= 1. */
         List<Integer> counts(String name) {
             return list(name, Integer::parseInt, count -> count >= 1, "whole numbers >= 1");
@@ -310,8 +392,9 @@ public record BenchOptions(List<Scenario> scenarios, Run run, Steps steps, Seria
                 Usage: ./boxoffice bench [scenario...] [--option value...]
                        ./boxoffice bench compare RUN_FOLDER_A RUN_FOLDER_B [--out FOLDER]
 
-                Scenarios (default: all but failover and memory, in this order):
-                  limits dispatch serial contention surge sweep failover memory
+                Scenarios (default: all but journeys, failover, memory and variants, in this order):
+                  limits dispatch serial contention journeys surge sweep failover memory variants
+                variants runs serial, contention and journeys against each variant of the service (--variants).
                 With --nodes N (2 or more), serial and contention run against 1 node direct, 1 node through HAProxy
                 and N nodes through HAProxy; the other scenarios against the N nodes.
 

@@ -3,16 +3,19 @@ package dev.boxoffice.bench;
 import static dev.boxoffice.bench.BenchOptions.Scenario.CONTENTION;
 import static dev.boxoffice.bench.BenchOptions.Scenario.DISPATCH;
 import static dev.boxoffice.bench.BenchOptions.Scenario.FAILOVER;
+import static dev.boxoffice.bench.BenchOptions.Scenario.JOURNEYS;
 import static dev.boxoffice.bench.BenchOptions.Scenario.LIMITS;
 import static dev.boxoffice.bench.BenchOptions.Scenario.MEMORY;
 import static dev.boxoffice.bench.BenchOptions.Scenario.SERIAL;
 import static dev.boxoffice.bench.BenchOptions.Scenario.SURGE;
 import static dev.boxoffice.bench.BenchOptions.Scenario.SWEEP;
+import static dev.boxoffice.bench.BenchOptions.Scenario.VARIANTS;
 
 import dev.boxoffice.bench.BenchOptions.Scenario;
 import dev.boxoffice.bench.report.Reports;
 import dev.boxoffice.bench.result.DispatchResult;
 import dev.boxoffice.bench.result.FailoverResult;
+import dev.boxoffice.bench.result.JourneysResult;
 import dev.boxoffice.bench.result.LimitsResult;
 import dev.boxoffice.bench.result.Machine;
 import dev.boxoffice.bench.result.MemoryResult;
@@ -23,11 +26,13 @@ import dev.boxoffice.bench.result.SteppedResult;
 import dev.boxoffice.bench.result.SurgeResult;
 import dev.boxoffice.bench.result.SweepResult;
 import dev.boxoffice.bench.result.TopologyResult;
+import dev.boxoffice.bench.result.VariantResult;
 import dev.boxoffice.bench.scenario.Bench;
 import dev.boxoffice.bench.scenario.ContentionScenario;
 import dev.boxoffice.bench.scenario.DispatchScenario;
 import dev.boxoffice.bench.scenario.FailoverScenario;
 import dev.boxoffice.bench.scenario.HelloService;
+import dev.boxoffice.bench.scenario.JourneysScenario;
 import dev.boxoffice.bench.scenario.LimitsScenario;
 import dev.boxoffice.bench.scenario.MemoryScenario;
 import dev.boxoffice.bench.scenario.Progress;
@@ -80,8 +85,8 @@ public final class BenchRun {
         progress.info(pinning.describe());
         List<String> notes = new ArrayList<>();
         String target = options.run().target().orElse(null);
-        boolean needsService = Stream.of(SERIAL, CONTENTION, SURGE, SWEEP, FAILOVER, MEMORY).anyMatch(options::runs);
-        boolean needsDatabase = options.runs(LIMITS) || (needsService && target == null);
+        boolean needsService = Stream.of(SERIAL, CONTENTION, JOURNEYS, SURGE, SWEEP, FAILOVER, MEMORY).anyMatch(options::runs);
+        boolean needsDatabase = options.runs(LIMITS) || options.runs(VARIANTS) || (needsService && target == null);
         Resources resources = new Resources();
         String started = OffsetDateTime.now().toString();
         Database database = null;
@@ -111,6 +116,8 @@ public final class BenchRun {
             ServiceFacts facts = null;
             SteppedResult serial = null;
             SteppedResult contention = null;
+            JourneysResult journeys = null;
+            List<VariantResult> variants = null;
             SurgeResult surge = null;
             SweepResult sweep = null;
             MemoryResult memory = null;
@@ -146,6 +153,10 @@ public final class BenchRun {
                 if (options.run().cluster()) {
                     topologies.add(measured);
                 }
+                if (options.runs(JOURNEYS)) {
+                    progress.phase("journeys: user journeys arriving in fixed proportions" + on(tier));
+                    journeys = new JourneysScenario(bench, baseUrl).run();
+                }
                 if (options.runs(SURGE)) {
                     progress.phase("surge: calm, a surge beyond capacity, calm again" + on(tier));
                     surge = new SurgeScenario(bench, baseUrl).run(serial == null ? 0 : serial.capacityRps(),
@@ -166,9 +177,15 @@ public final class BenchRun {
                 facts = new ServiceFacts(facts.target(), facts.startMillis(), facts.idleRssMiB(),
                         maxRss(serial, contention, surge, sweep, memory), facts.jvmOptions());
             }
+            if (options.runs(VARIANTS)) {
+                variants = new ArrayList<>();
+                for (String variant : options.variants().names()) {
+                    variants.add(measureVariant(variant, database, pinning, bench, progress));
+                }
+            }
             RunResult result = new RunResult(started, progress.elapsedSeconds(),
                     Machine.describe(postgresVersion), pinning, options.inForce(), facts, limits, dispatch, serial,
-                    contention, surge, sweep, memory, topologies, failover, notes);
+                    contention, journeys, surge, sweep, memory, topologies, failover, variants, notes);
             Reports.write(result, out);
             progress.phase("done in " + Math.round(progress.elapsedSeconds()) + " s");
             System.out.println();
@@ -257,6 +274,58 @@ public final class BenchRun {
         double conflicts = tier == null ? Double.NaN : ServiceMetrics.sum(tier.nodeUrls(), VERSION_CONFLICTS) - conflictsBefore;
         return new TopologyResult(tier == null ? baseUrl : tier.name(), nodes, tier == null ? Double.NaN : tier.startMillis(),
                 serial, contention, conflicts);
+    }
+
+    /**
+     * One variant in a JVM and a database of its own, on the service's cores: serial, contention and journeys, then
+     * with --profile one more serial step at the profile rate, profiled, so that every variant's flame graph is taken
+     * at the same rate.
+     */
+    private VariantResult measureVariant(String variant, Database database, Pinning pinning, Bench bench, Progress progress) {
+        progress.phase("variant " + variant + ": starting it on a database of its own");
+        String url = database.freshDatabase("variant_" + variant.replace('-', '_'));
+        Path logs = bench.logDirectory();
+        String jvmName = "variant-" + variant;
+        List<String> jvmOptions = serviceJvmOptions(logs, jvmName);
+        Map<String, String> settings = VariantSettings.of(variant);
+        Path jar = variant.equals(VariantSettings.SERVICE) ? serviceJar()
+                : repository.resolve("benchmark/variants/target/quarkus-app/quarkus-run.jar").toAbsolutePath().normalize();
+        if (!variant.equals(VariantSettings.SERVICE)) {
+            jvmOptions.removeIf(option -> option.startsWith("-XX:AOTCache=")); // recorded for the service's jar only
+        }
+        ServiceTier tier = ServiceTier.direct(variant, JavaService.start(jvmName, jar, jvmOptions, settings,
+                Map.of("DATABASE_URL", url), pinning.prefix(pinning.service()), logs, "/q/health/ready"));
+        try {
+            tier.measuredBy(bench.resources());
+            bench.serviceJvms(1);
+            JavaService.sleep(2000);
+            double idleRss = bench.resources().serviceRssMiB();
+            progress.info(String.format("%s up: %.0f ms to first served request, idle RSS %.0f MiB", variant, tier.startMillis(), idleRss));
+            progress.phase("variant " + variant + ": serial");
+            SteppedResult serial = new SerialScenario(bench, tier.baseUrl()).run();
+            progress.phase("variant " + variant + ": contention");
+            SteppedResult contention = new ContentionScenario(bench, tier.baseUrl()).run();
+            progress.phase("variant " + variant + ": journeys");
+            JourneysResult journeys = new JourneysScenario(bench, tier.baseUrl()).run();
+            String flameGraph = null;
+            StepResult profiled = null;
+            if (options.run().profile() && tier.directPid().isPresent()) {
+                progress.phase("variant " + variant + ": serial at " + Math.round(options.variants().profileRate()) + " req/s, profiled");
+                bench.profileWith(Profiler.attachTo(tier.directPid().get(), logs));
+                flameGraph = "profile-variant-" + variant + ".html";
+                profiled = bench.profiled("variant-" + variant, () -> new SerialScenario(bench, tier.baseUrl())
+                        .measure("serial", "profiled", options.variants().profileRate(), options.steps().stepSeconds()));
+                bench.profileWith(null);
+            }
+            List<StepResult> steps = new ArrayList<>(serial.steps());
+            steps.addAll(contention.steps());
+            steps.addAll(journeys.stepped().steps());
+            double maxRss = steps.stream().mapToDouble(StepResult::serviceRssMiB).filter(v -> !Double.isNaN(v)).max().orElse(Double.NaN);
+            return new VariantResult(variant, VariantSettings.describe(variant, repository), tier.startMillis(), idleRss, maxRss,
+                    serial, contention, journeys, flameGraph, profiled);
+        } finally {
+            tier.close();
+        }
     }
 
     private String on(ServiceTier tier) {
@@ -352,6 +421,14 @@ public final class BenchRun {
         }
         if (options.runs(CONTENTION)) {
             seconds += warmups * warmup + topologies * options.contention().rates().size() * (step + 1);
+        }
+        if (options.runs(JOURNEYS)) {
+            seconds += warmup + options.journeys().rates().size() * (step + 1) + 5;
+        }
+        if (options.runs(VARIANTS)) {
+            int stepsPerVariant = options.serial().rates().size() + options.contention().rates().size()
+                    + options.journeys().rates().size() + (options.run().profile() ? 1 : 0);
+            seconds += options.variants().names().size() * (15 + 3 * warmup + stepsPerVariant * (step + 1));
         }
         if (options.runs(FAILOVER)) {
             seconds += options.failover().seconds() + 10 + (options.runs(SERIAL) ? 0 : warmup);

@@ -12,6 +12,7 @@ import static dev.boxoffice.bench.BenchOptions.Scenario.SURGE;
 import static dev.boxoffice.bench.BenchOptions.Scenario.SWEEP;
 
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class BenchOptionsTest {
@@ -51,5 +52,28 @@ class BenchOptionsTest {
         assertThatThrownBy(() -> BenchOptions.parse(List.of("--sweep-connections", "1,x"))).hasMessageContaining("comma-separated");
         assertThatThrownBy(() -> BenchOptions.parse(List.of("--serial-rates", "1000,0"))).hasMessageContaining("--serial-rates must be");
         assertThatThrownBy(() -> BenchOptions.parse(List.of("--seats"))).hasMessageContaining("needs a value");
+    }
+
+    @Test
+    void readsTheJourneyMixAndRefusesOneThatDoesNotAddUp() {
+        var mix = BenchOptions.parse(List.of("--journeys-mix", "browse:50,book:50")).journeys().mix();
+        assertThat(mix).containsExactly(Map.entry("browse", 50), Map.entry("book", 50), Map.entry("group", 0),
+                Map.entry("book-cancel", 0), Map.entry("create", 0));
+        assertThat(BenchOptions.parse(List.of()).journeys().mix().values()).containsExactly(55, 25, 10, 5, 5);
+        assertThatThrownBy(() -> BenchOptions.parse(List.of("--journeys-mix", "browse:60,book:50"))).hasMessageContaining("adding up to 100");
+        assertThatThrownBy(() -> BenchOptions.parse(List.of("--journeys-mix", "shop:100"))).hasMessageContaining("names among browse");
+        assertThatThrownBy(() -> BenchOptions.parse(List.of("--journeys-mix", "browse:x"))).hasMessageContaining("name:percent");
+    }
+
+    @Test
+    void variantsRunAloneOnKnownVariants() {
+        assertThat(BenchOptions.parse(List.of("variants")).variants().names()).containsExactlyElementsOf(BenchOptions.Variants.ALL);
+        assertThat(BenchOptions.parse(List.of("limits", "variants", "--variants", "crud-worker,reactive")).variants().names())
+                .containsExactly("crud-worker", "reactive");
+        assertThat(BenchOptions.parse(List.of()).scenarios()).doesNotContain(BenchOptions.Scenario.VARIANTS, BenchOptions.Scenario.JOURNEYS);
+        assertThatThrownBy(() -> BenchOptions.parse(List.of("variants", "serial"))).hasMessageContaining("combines with limits and dispatch only");
+        assertThatThrownBy(() -> BenchOptions.parse(List.of("variants", "--nodes", "3"))).hasMessageContaining("no --nodes");
+        assertThatThrownBy(() -> BenchOptions.parse(List.of("variants", "--variants", "reactive,blocking"))).hasMessageContaining("among reactive");
+        assertThatThrownBy(() -> BenchOptions.parse(List.of("variants", "--variants", "worker,worker"))).hasMessageContaining("each once");
     }
 }

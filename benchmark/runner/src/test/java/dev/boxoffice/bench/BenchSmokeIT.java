@@ -9,6 +9,7 @@ import dev.boxoffice.bench.load.PhaseResult;
 import dev.boxoffice.bench.report.Compare;
 import dev.boxoffice.bench.report.Json;
 import dev.boxoffice.bench.result.DispatchResult;
+import dev.boxoffice.bench.result.JourneysResult;
 import dev.boxoffice.bench.result.MemoryResult;
 import dev.boxoffice.bench.result.RunResult;
 import dev.boxoffice.bench.result.StepResult;
@@ -42,10 +43,11 @@ class BenchSmokeIT {
 
     @BeforeAll
     static void runEveryScenarioBriefly() throws Exception {
-        BenchOptions options = BenchOptions.parse(List.of("limits", "dispatch", "serial", "contention", "surge", "sweep",
-                "memory", "--out", out.toString(),
+        BenchOptions options = BenchOptions.parse(List.of("limits", "dispatch", "serial", "contention", "journeys", "surge",
+                "sweep", "memory", "--out", out.toString(),
                 "--step-seconds", "2", "--warmup-seconds", "1", "--warmup-rate", "50",
                 "--serial-rates", "50,100", "--contention-rates", "40,80",
+                "--journeys-rates", "20,40", "--journeys-shows", "10", "--journeys-seats", "20", "--journeys-think-ms", "20",
                 "--sweep-connections", "1,2", "--sweep-seconds", "1",
                 "--dispatch-seconds", "1", "--dispatch-connections", "4",
                 "--limits-seconds", "1", "--limits-clients", "2", "--limits-batch", "8",
@@ -197,6 +199,26 @@ class BenchSmokeIT {
     }
 
     @Test
+    void journeysAreReportedByJourneyAndByRequestType() throws Exception {
+        assertThat(run.journeys().breakdowns()).hasSize(2).allSatisfy(step -> {
+            assertThat(step.journeys()).extracting(JourneysResult.Figures::name).containsExactlyElementsOf(BenchOptions.Journeys.NAMES);
+            assertThat(step.requests()).extracting(JourneysResult.Figures::name)
+                    .containsExactly("list shows", "read a show", "reserve", "cancel", "create a show");
+            assertThat(step.requests()).allSatisfy(r -> assertThat(r.count()).isEqualTo(r.ok() + r.conflicts() + r.errors()));
+        });
+        // Every request of a journey was recorded by type: the types add up to the step's answered requests.
+        for (int i = 0; i < 2; i++) {
+            StepResult step = run.journeys().stepped().steps().get(i);
+            long byType = run.journeys().breakdowns().get(i).requests().stream().mapToLong(JourneysResult.Figures::count).sum();
+            assertThat(byType).as(step.label()).isEqualTo(step.counts().sent());
+        }
+        long browsed = run.journeys().breakdowns().stream().flatMap(b -> b.journeys().stream())
+                .filter(j -> j.name().equals("browse")).mapToLong(JourneysResult.Figures::count).sum();
+        assertThat(browsed).isPositive();
+        assertThat(out.resolve("report.md")).content().contains("## User journeys", "Journey at", "Request at");
+    }
+
+    @Test
     void comparesARunWithItself(@TempDir Path comparison) throws Exception {
         Compare.write(out, out, comparison);
         assertThat(comparison.resolve("compare.md")).content().contains("Serial capacity", "1.00×");
@@ -212,6 +234,7 @@ class BenchSmokeIT {
         run.dispatch().variants().forEach(v -> steps.add(v.load()));
         steps.addAll(run.serial().steps());
         steps.addAll(run.contention().steps());
+        steps.addAll(run.journeys().stepped().steps());
         steps.add(run.surge().reservations().step());
         steps.add(run.surge().hotShows().step());
         steps.addAll(run.memory().steps());

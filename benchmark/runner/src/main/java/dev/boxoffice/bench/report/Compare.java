@@ -6,6 +6,7 @@ import static dev.boxoffice.bench.report.Table.ratio;
 import dev.boxoffice.bench.result.DispatchResult;
 import dev.boxoffice.bench.result.RunResult;
 import dev.boxoffice.bench.result.StepResult;
+import dev.boxoffice.bench.result.VariantResult;
 import dev.boxoffice.bench.result.SteppedResult;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -90,12 +91,32 @@ public final class Compare {
                 : r.sweep().write().stream().mapToDouble(StepResult::achievedRps).max().orElse(Double.NaN));
         figures.put("Sweep: best read req/s", r -> r.sweep() == null ? Double.NaN
                 : r.sweep().read().stream().mapToDouble(StepResult::achievedRps).max().orElse(Double.NaN));
+        figures.put("Journeys capacity, journeys/s", r -> r.journeys() == null ? Double.NaN : r.journeys().stepped().capacityRps());
+        for (String variant : variantsOfBoth(a, b)) {
+            figures.put("Variant " + variant + ": serial capacity, req/s", r -> variant(r, variant).serial().capacityRps());
+            figures.put("Variant " + variant + ": contention capacity, req/s", r -> variant(r, variant).contention().capacityRps());
+            figures.put("Variant " + variant + ": journeys capacity, journeys/s", r -> variant(r, variant).journeys().stepped().capacityRps());
+            figures.put("Variant " + variant + ": RSS under load, MiB", r -> variant(r, variant).maxRssMiB());
+        }
         figures.forEach((name, figure) -> {
             double va = figure.apply(a);
             double vb = figure.apply(b);
             table.row(name, num(va, decimals(va)), num(vb, decimals(vb)), ratio(vb / va));
         });
         return table;
+    }
+
+    /** The variants both runs measured, in the first run's order. */
+    private static List<String> variantsOfBoth(RunResult a, RunResult b) {
+        if (a.variants() == null || b.variants() == null) {
+            return List.of();
+        }
+        return a.variants().stream().map(VariantResult::name)
+                .filter(name -> b.variants().stream().anyMatch(v -> v.name().equals(name))).toList();
+    }
+
+    private static VariantResult variant(RunResult run, String name) {
+        return run.variants().stream().filter(v -> v.name().equals(name)).findFirst().orElseThrow();
     }
 
     private static int decimals(double value) {

@@ -4,6 +4,7 @@ import dev.boxoffice.bench.result.DispatchResult;
 import dev.boxoffice.bench.result.LimitsResult;
 import dev.boxoffice.bench.result.RunResult;
 import dev.boxoffice.bench.result.StepResult;
+import dev.boxoffice.bench.result.VariantResult;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -21,17 +22,30 @@ final class Csv {
 
     static String steps(RunResult run) {
         StringBuilder csv = new StringBuilder(HEADER);
-        for (StepResult s : all(run)) {
+        all(run).forEach(s -> row(csv, s.scenario(), s));
+        if (run.variants() != null) { // a variant's steps under "variant/scenario"
+            for (VariantResult v : run.variants()) {
+                List<StepResult> steps = new ArrayList<>(v.serial().steps());
+                steps.addAll(v.contention().steps());
+                steps.addAll(v.journeys().stepped().steps());
+                if (v.profileStep() != null) {
+                    steps.add(v.profileStep());
+                }
+                steps.forEach(s -> row(csv, v.name() + "/" + s.scenario(), s));
+            }
+        }
+        return csv.toString();
+    }
+
+    private static void row(StringBuilder csv, String scenario, StepResult s) {
             var c = s.counts();
             var l = s.latency();
             csv.append(String.format(Locale.ROOT, "%s,%s,%.1f,%d,%.3f,%d,%d,%d,%d,%d,%d,%.1f,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,%.1f,%.1f,%.1f,%.1f,%s,%.1f,%.1f,%.1f%n",
-                    s.scenario(), s.label(), s.offeredRps(), s.connections(), s.seconds(), c.sent(), c.ok(), c.conflicts(),
+                    scenario, s.label(), s.offeredRps(), s.connections(), s.seconds(), c.sent(), c.ok(), c.conflicts(),
                     c.httpErrors(), c.transportErrors(), c.timeouts(), s.achievedRps(), l.p50(), l.p95(), l.p99(), l.p999(),
                     l.max(), l.mean(), s.cpu().service(), s.cpu().database(), s.cpu().loadGenerator(), s.serviceRssMiB(),
                     s.histogramLog(), s.readModelLag() == null ? Double.NaN : s.readModelLag().p50Millis(),
                     s.readModelLag() == null ? Double.NaN : s.readModelLag().p99Millis(), s.cpu().maxSteal()));
-        }
-        return csv.toString();
     }
 
     /** Every step of the run, in report order. */
@@ -56,6 +70,9 @@ final class Csv {
         }
         if (run.contention() != null) {
             steps.addAll(run.contention().steps());
+        }
+        if (run.journeys() != null) {
+            steps.addAll(run.journeys().stepped().steps());
         }
         if (run.memory() != null) {
             steps.addAll(run.memory().steps());

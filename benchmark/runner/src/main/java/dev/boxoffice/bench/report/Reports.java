@@ -89,6 +89,12 @@ public final class Reports {
         if (run.topologies() != null) {
             ClusterSections.summaryRows(table, run.topologies(), run.failover());
         }
+        if (run.journeys() != null) {
+            table.row("Journeys capacity (journeys started per s)", capacity(run.journeys().stepped()), "mix " + run.journeys().mix());
+        }
+        if (run.variants() != null) {
+            VariantSections.summaryRows(table, run.variants());
+        }
         MemoryResult memory = run.memory();
         if (memory != null && memory.heap().size() == 4) {
             MemoryResult.HeapReading end = memory.reading("after reservations");
@@ -164,9 +170,10 @@ public final class Reports {
     }
 
     static String capacity(SteppedResult result) {
+        String unit = result.scenario().equals("journeys") ? " journeys/s" : " req/s";
         return result.capacityIsLowerBound()
-                ? "≥ " + num(result.capacityRps(), 0) + " req/s (every step met the SLO; add steps to find the limit)"
-                : num(result.capacityRps(), 0) + " req/s";
+                ? "≥ " + num(result.capacityRps(), 0) + unit + " (every step met the SLO; add steps to find the limit)"
+                : num(result.capacityRps(), 0) + unit;
     }
 
     /** The open-model step with the most answers per second that met its SLO, to quote the generator's cost at. */
@@ -239,6 +246,12 @@ public final class Reports {
         }
         if (run.contention() != null) {
             sections.add(stepped("Contention on hot shows", run.contention()));
+        }
+        if (run.journeys() != null) {
+            sections.add(VariantSections.journeys(run.journeys()));
+        }
+        if (run.variants() != null && !run.variants().isEmpty()) {
+            sections.add(VariantSections.variants(run.variants()));
         }
         if (run.surge() != null && run.surge().reservations() != null) {
             sections.add(surge("Surge of reservations", run.surge().reservations()));
@@ -319,7 +332,7 @@ public final class Reports {
                 charts, List.of(table, ratios));
     }
 
-    private static <T> Chart.Series series(String name, List<T> items, ToDoubleFunction<T> value) {
+    static <T> Chart.Series series(String name, List<T> items, ToDoubleFunction<T> value) {
         List<double[]> points = new ArrayList<>();
         for (int i = 0; i < items.size(); i++) {
             points.add(new double[] {i, value.applyAsDouble(items.get(i))});
@@ -327,7 +340,7 @@ public final class Reports {
         return new Chart.Series(name, points);
     }
 
-    private static Section stepped(String title, SteppedResult result) {
+    static Section stepped(String title, SteppedResult result) {
         boolean conflicts = result.scenario().equals("contention");
         Table table = conflicts
                 ? new Table("Offered req/s", "Achieved req/s", "p50 ms", "p95 ms", "p99 ms", "p99.9 ms", "max ms", "Conflicts (409)",

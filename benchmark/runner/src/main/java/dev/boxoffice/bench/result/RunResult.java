@@ -10,6 +10,7 @@ import java.util.Map;
  */
 public record RunResult(String startedAt, double durationSeconds, Machine machine, Pinning pinning,
         Map<String, String> options, ServiceFacts service, LimitsResult limits, DispatchResult dispatch,
-        SteppedResult serial, SteppedResult contention, SurgeResult surge, SweepResult sweep, MemoryResult memory,
-        List<TopologyResult> topologies, FailoverResult failover, List<String> notes) {
+        SteppedResult serial, SteppedResult contention, JourneysResult journeys, SurgeResult surge, SweepResult sweep,
+        MemoryResult memory, List<TopologyResult> topologies, FailoverResult failover, List<VariantResult> variants,
+        List<String> notes) {
 }

@@ -45,7 +45,7 @@ public final class SerialScenario {
     }
 
     /** One step of this load, recorded under {@code scenario}: the failover scenario kills a node during it. */
-    StepResult measure(String scenario, String label, double rate, double seconds) {
+    public StepResult measure(String scenario, String label, double rate, double seconds) {
         try (LoadClient client = bench.client(baseUrl, bench.options().steps().connections())) {
             return step(client, scenario, label, rate, seconds, bench.options().serial().seats());
         }

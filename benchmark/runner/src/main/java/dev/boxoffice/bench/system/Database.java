@@ -111,6 +111,23 @@ public final class Database implements AutoCloseable {
         }
     }
 
+    /**
+     * A new, empty database named {@code name} on the embedded server, and its URL: each variant of a variants run gets
+     * one, on the same server and settings. An external server's database is used as it is.
+     */
+    public String freshDatabase(String name) {
+        if (embedded == null) {
+            return url;
+        }
+        try (Connection connection = embedded.getPostgresDatabase().getConnection();
+                java.sql.Statement statement = connection.createStatement()) {
+            statement.execute("CREATE DATABASE " + name);
+        } catch (java.sql.SQLException e) {
+            throw new IllegalStateException("could not create database " + name, e);
+        }
+        return url.substring(0, url.lastIndexOf('/') + 1) + name;
+    }
+
     /** The URL the service is given as DATABASE_URL. */
     public String url() {
         return url;

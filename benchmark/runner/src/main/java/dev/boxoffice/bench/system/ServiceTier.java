@@ -37,7 +37,12 @@ public final class ServiceTier implements AutoCloseable {
     }
 
     public static ServiceTier direct(JavaService service) {
-        return new ServiceTier("1 node, direct", service.baseUrl(), service, List.of(), null, service.startMillis());
+        return direct("1 node, direct", service);
+    }
+
+    /** One JVM addressed directly, under {@code name} in the report (a variant's name). */
+    public static ServiceTier direct(String name, JavaService service) {
+        return new ServiceTier(name, service.baseUrl(), service, List.of(), null, service.startMillis());
     }
 
     /**

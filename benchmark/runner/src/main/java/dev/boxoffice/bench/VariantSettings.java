@@ -1,0 +1,49 @@
+package dev.boxoffice.bench;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/**
+ * How each variant is started, and what it runs on, for the report: its execution and persistence models, and the
+ * settings its profile sets in benchmark/variants (read from the file the variant is built from, so the report cannot
+ * drift from it). The reactive variant is the service itself, with its own settings.
+ */
+final class VariantSettings {
+
+    static final String SERVICE = "reactive";
+
+    private static final Map<String, String> MODELS = Map.of(
+            SERVICE, "the service: event loop, event-sourced, reactive PostgreSQL client, group commit",
+            "worker", "worker threads (@Blocking), event-sourced, blocking JDBC (Agroal), a commit per request",
+            "virtual-threads", "a virtual thread per request (@RunOnVirtualThread), event-sourced, blocking JDBC (Agroal), a commit per request",
+            "crud-worker", "worker threads (@Blocking), state updated in place, blocking JDBC (Agroal)",
+            "crud-reactive", "event loop, state updated in place, reactive PostgreSQL client");
+
+    private VariantSettings() {
+    }
+
+    /** The system properties its JVM starts with. */
+    static Map<String, String> of(String variant) {
+        return variant.equals(SERVICE) ? Map.of() : Map.of("quarkus.profile", variant);
+    }
+
+    static String describe(String variant, Path repository) {
+        Path file = repository.resolve(variant.equals(SERVICE) ? "service/src/main/resources/application.properties"
+                : "benchmark/variants/src/main/resources/application.properties");
+        String prefix = variant.equals(SERVICE) ? "quarkus.datasource.reactive." : "%" + variant + ".";
+        try {
+            List<String> set = Files.readAllLines(file).stream().map(String::strip)
+                    .filter(line -> line.startsWith(prefix) && !line.contains("endpoints."))
+                    .map(line -> variant.equals(SERVICE) ? line : line.substring(prefix.length()))
+                    .filter(line -> line.contains("max-size") || line.contains("thread")).toList();
+            return MODELS.get(variant) + (set.isEmpty() ? "" : "; " + set.stream().collect(Collectors.joining(", ")));
+        } catch (IOException e) {
+            throw new UncheckedIOException("could not read " + file, e);
+        }
+    }
+}

@@ -1,0 +1,174 @@
+package dev.boxoffice.bench.report;
+
+import static dev.boxoffice.bench.report.Table.num;
+import static dev.boxoffice.bench.report.Table.ratio;
+
+import dev.boxoffice.bench.result.JourneysResult;
+import dev.boxoffice.bench.result.StepResult;
+import dev.boxoffice.bench.result.SteppedResult;
+import dev.boxoffice.bench.result.VariantResult;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Function;
+
+/** The report's parts on user journeys, and on the variants of the service side by side. */
+final class VariantSections {
+
+    /** The scenarios every variant runs, and how each variant's result of it is found. */
+    private record Scenario(String name, String unit, Function<VariantResult, SteppedResult> result) {
+    }
+
+    private static final List<Scenario> SCENARIOS = List.of(
+            new Scenario("serial", "req/s", VariantResult::serial),
+            new Scenario("contention", "req/s", VariantResult::contention),
+            new Scenario("journeys", "journeys/s", v -> v.journeys() == null ? null : v.journeys().stepped()));
+
+    private VariantSections() {
+    }
+
+    static Reports.Section journeys(JourneysResult journeys) {
+        Reports.Section stepped = Reports.stepped("User journeys (Investigating the performance of reactive libraries in a"
+                + " Quarkus microservice)", journeys.stepped());
+        List<Table> tables = new ArrayList<>(stepped.tables());
+        JourneysResult.Breakdown shown = journeys.atCapacity();
+        if (shown != null) {
+            tables.add(figures("Journey at " + num(shown.journeysPerSecond(), 0) + " journeys/s", shown.journeys()));
+            tables.add(figures("Request at " + num(shown.journeysPerSecond(), 0) + " journeys/s", shown.requests()));
+        }
+        String text = stepped.text() + " Here the offered rate is journeys started per second, and the achieved rate"
+                + " requests answered per second. A journey's latency is the sum of its requests' (the pauses excluded); it"
+                + " failed if one of its requests did. A reservation of a seat someone else took first is an expected 409.";
+        return new Reports.Section(stepped.title(), text, stepped.charts(), tables);
+    }
+
+    private static Table figures(String what, List<JourneysResult.Figures> figures) {
+        Table table = new Table(what, "Count", "2xx", "409", "Errors", "p50 ms", "p99 ms");
+        for (JourneysResult.Figures f : figures) {
+            table.row(f.name(), Long.toString(f.count()), Long.toString(f.ok()), Long.toString(f.conflicts()),
+                    Long.toString(f.errors()), num(f.p50Millis(), 2), num(f.p99Millis(), 2));
+        }
+        return table;
+    }
+
+    static void summaryRows(Table table, List<VariantResult> variants) {
+        VariantResult base = reactive(variants);
+        for (VariantResult v : variants) {
+            List<String> capacities = new ArrayList<>();
+            for (Scenario s : SCENARIOS) {
+                SteppedResult result = s.result().apply(v);
+                if (result != null) {
+                    capacities.add(s.name() + " " + Reports.capacity(result)
+                            + (base == null || v == base ? "" : " (" + ratio(result.capacityRps() / s.result().apply(base).capacityRps()) + ")"));
+                }
+            }
+            table.row("Variant " + v.name() + ": capacity", String.join("; ", capacities),
+                    base == null || v == base ? v.settings() : "ratios to reactive in brackets");
+        }
+    }
+
+    static Reports.Section variants(List<VariantResult> variants) {
+        VariantResult base = reactive(variants);
+        List<String> header = new ArrayList<>(List.of("Variant"));
+        for (Scenario s : SCENARIOS) {
+            header.add(s.name() + " capacity " + s.unit());
+            header.add(s.name() + " p99 ms at " + num(commonRate(variants, s), 0));
+        }
+        header.addAll(List.of("Service CPU ms per 1000 req (serial at " + num(commonRate(variants, SCENARIOS.get(0)), 0) + ")",
+                "PostgreSQL CPU ms per 1000 req (same)", "RSS under load MiB", "Start ms"));
+        Table matrix = new Table(header.toArray(String[]::new));
+        Table ratios = new Table(header.toArray(String[]::new));
+        for (VariantResult v : variants) {
+            matrix.row(cells(v, variants).toArray(String[]::new));
+            if (base != null) {
+                List<Double> mine = values(v, variants);
+                List<Double> theirs = values(base, variants);
+                List<String> row = new ArrayList<>(List.of(v.name() + " / reactive"));
+                for (int i = 0; i < mine.size(); i++) {
+                    row.add(ratio(mine.get(i) / theirs.get(i)));
+                }
+                ratios.row(row.toArray(String[]::new));
+            }
+        }
+        Table settings = new Table("Variant", "What it runs on", "CPU profile at " + "the profile rate");
+        variants.forEach(v -> settings.row(v.name(), v.settings(), v.flameGraph() == null ? "–"
+                : v.flameGraph() + " (serial at " + num(v.profileStep().offeredRps(), 0) + " req/s: p99 "
+                        + num(v.profileStep().latency().p99(), 2) + " ms, service " + num(v.profileStep().cpu().service(), 0) + " % of a core)"));
+        List<String> charts = new ArrayList<>();
+        List<String> names = variants.stream().map(VariantResult::name).toList();
+        charts.add(Chart.bars("Capacity by scenario", "per second", names, SCENARIOS.stream()
+                .map(s -> Reports.series(s.name() + " (" + s.unit() + ")", variants, v -> capacity(s, v))).toList(), false));
+        for (Scenario s : SCENARIOS) {
+            charts.add(Chart.line(s.name() + ": p99 per step, by variant", "offered " + s.unit(), "ms (log scale)",
+                    variants.stream().filter(v -> s.result().apply(v) != null)
+                            .map(v -> Reports.points(v.name(), s.result().apply(v).steps(), StepResult::offeredRps,
+                                    step -> step.latency().p99())).toList(), true, 50, "SLO"));
+        }
+        String text = "Each variant in a JVM of its own (the service's JVM options) and a database of its own on the same"
+                + " PostgreSQL, on the same cores, one after another: serial, contention and journeys, each with its warm-up."
+                + " Capacity: the highest step with p99 within the SLO and no errors. The p99 columns compare every variant"
+                + " at one rate: the highest step that every variant met (else the lowest they all ran). CPU per 1000 requests"
+                + " is CPU time over answered requests at that serial rate. Ratios are to reactive, the service itself.";
+        return new Reports.Section("Variants: execution model and persistence model", text, charts, List.of(matrix, ratios, settings));
+    }
+
+    /** The matrix's cells of one variant: the figures of {@link #values}, formatted. */
+    private static List<String> cells(VariantResult v, List<VariantResult> all) {
+        List<Double> values = values(v, all);
+        List<String> row = new ArrayList<>(List.of(v.name()));
+        for (int i = 0; i < values.size(); i++) {
+            double value = values.get(i);
+            row.add(num(value, value < 10 ? 2 : 0));
+        }
+        return row;
+    }
+
+    /** Per scenario: capacity, p99 at the common rate; then service and PostgreSQL CPU per 1000 requests, RSS, start. */
+    private static List<Double> values(VariantResult v, List<VariantResult> all) {
+        List<Double> values = new ArrayList<>();
+        for (Scenario s : SCENARIOS) {
+            values.add(capacity(s, v));
+            values.add(at(s, v, commonRate(all, s)).map(step -> step.latency().p99()).orElse(Double.NaN));
+        }
+        Optional<StepResult> serial = at(SCENARIOS.get(0), v, commonRate(all, SCENARIOS.get(0)));
+        values.add(serial.map(step -> cpuMillisPer1000(step, step.cpu().service())).orElse(Double.NaN));
+        values.add(serial.map(step -> cpuMillisPer1000(step, step.cpu().database())).orElse(Double.NaN));
+        values.add(v.maxRssMiB());
+        values.add(v.startMillis());
+        return values;
+    }
+
+    /** CPU milliseconds spent per 1000 answered requests, from a share of one core in percent. */
+    private static double cpuMillisPer1000(StepResult step, double percentOfCore) {
+        return step.achievedRps() > 0 ? percentOfCore / 100 / step.achievedRps() * 1_000_000 : Double.NaN;
+    }
+
+    private static double capacity(Scenario s, VariantResult v) {
+        SteppedResult result = s.result().apply(v);
+        return result == null ? Double.NaN : result.capacityRps();
+    }
+
+    /** The highest rate every variant met in this scenario; else the lowest rate they all ran. */
+    static double commonRate(List<VariantResult> variants, Scenario s) {
+        List<SteppedResult> results = variants.stream().map(s.result()).filter(r -> r != null).toList();
+        if (results.isEmpty()) {
+            return Double.NaN;
+        }
+        double met = results.stream().mapToDouble(r -> r.steps().stream().filter(step -> step.meets(r.sloMillis()))
+                .mapToDouble(StepResult::offeredRps).max().orElse(0)).min().orElse(0);
+        if (met > 0) {
+            return met;
+        }
+        return results.stream().mapToDouble(r -> r.steps().isEmpty() ? Double.NaN : r.steps().get(0).offeredRps())
+                .max().orElse(Double.NaN);
+    }
+
+    private static Optional<StepResult> at(Scenario s, VariantResult v, double rate) {
+        SteppedResult result = s.result().apply(v);
+        return result == null ? Optional.empty() : result.steps().stream().filter(step -> step.offeredRps() == rate).findFirst();
+    }
+
+    private static VariantResult reactive(List<VariantResult> variants) {
+        return variants.stream().filter(v -> v.name().equals("reactive")).findFirst().orElse(null);
+    }
+}

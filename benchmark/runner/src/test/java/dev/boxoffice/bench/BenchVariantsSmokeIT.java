@@ -1,0 +1,62 @@
+package dev.boxoffice.bench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.boxoffice.bench.report.Compare;
+import dev.boxoffice.bench.result.RunResult;
+import dev.boxoffice.bench.result.StepResult;
+import dev.boxoffice.bench.result.VariantResult;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.CleanupMode;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A seconds-long variants run at tiny rates: every variant of the service is started on a database of its own,
+ * answers serial, contention and journeys without an error, and the report holds the matrix. No threshold on speed.
+ */
+class BenchVariantsSmokeIT {
+
+    private static final Path REPOSITORY = Path.of(System.getProperty("boxoffice.repo", "../.."));
+    @TempDir(cleanup = CleanupMode.ON_SUCCESS)
+    static Path out;
+    private static RunResult run;
+
+    @BeforeAll
+    static void runEveryVariantBriefly() {
+        BenchOptions options = BenchOptions.parse(List.of("variants", "--out", out.toString(),
+                "--step-seconds", "1", "--warmup-seconds", "1", "--warmup-rate", "50",
+                "--serial-rates", "50", "--contention-rates", "40",
+                "--journeys-rates", "20", "--journeys-shows", "10", "--journeys-seats", "20", "--journeys-think-ms", "20"));
+        run = new BenchRun(options, REPOSITORY).run();
+    }
+
+    @Test
+    void everyVariantAnsweredEveryScenarioWithoutErrors() {
+        assertThat(run.variants()).extracting(VariantResult::name).containsExactlyElementsOf(BenchOptions.Variants.ALL);
+        for (VariantResult variant : run.variants()) {
+            List<StepResult> steps = new ArrayList<>(variant.serial().steps());
+            steps.addAll(variant.contention().steps());
+            steps.addAll(variant.journeys().stepped().steps());
+            assertThat(steps).as(variant.name()).hasSize(3).allSatisfy(step -> {
+                assertThat(step.counts().errors()).as(variant.name() + " " + step.scenario()).isZero();
+                assertThat(step.counts().sent()).as(variant.name() + " " + step.scenario()).isPositive()
+                        .isEqualTo(step.counts().answered());
+            });
+            assertThat(variant.startMillis()).as(variant.name()).isPositive();
+            assertThat(variant.settings()).as(variant.name()).isNotBlank();
+        }
+    }
+
+    @Test
+    void theReportHoldsTheMatrixWithRatiosToReactive(@TempDir Path comparison) {
+        assertThat(out.resolve("report.md")).content().contains("## Variants: execution model and persistence model",
+                "worker / reactive", "crud-reactive / reactive", "quarkus.datasource.jdbc.max-size");
+        assertThat(out.resolve("report.html")).content().contains("Capacity by scenario", "journeys: p99 per step, by variant");
+        Compare.write(out, out, comparison);
+        assertThat(comparison.resolve("compare.md")).content().contains("Variant crud-worker: serial capacity, req/s");
+    }
+}
