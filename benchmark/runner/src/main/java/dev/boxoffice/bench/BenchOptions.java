@@ -99,9 +99,10 @@ public record BenchOptions(List<Scenario> scenarios, Run run, Steps steps, Seria
 
     /**
      * @param names       the variants measured, in this order (reactive is the service itself)
+     * @param warmupRate  the warm-up rate of every variant's scenarios, in requests per second
      * @param profileRate with --profile: the serial rate of the step each variant is profiled at
      */
-    public record Variants(List<String> names, double profileRate) {
+    public record Variants(List<String> names, double warmupRate, double profileRate) {
 
         public static final List<String> ALL = List.of("reactive", "worker", "virtual-threads", "crud-worker", "crud-reactive");
     }
@@ -162,6 +163,7 @@ public record BenchOptions(List<Scenario> scenarios, Run run, Steps steps, Seria
         option("journeys-seats", "100", "journeys: seats per show");
         option("variants", String.join(",", Variants.ALL),
                 "variants: the variants measured, in order (reactive is the service; the others run benchmark/variants)");
+        option("variants-warmup-rate", "1000", "variants: requests per second of each scenario's warm-up, instead of --warmup-rate (a rate every variant serves: an overloaded warm-up queues for its whole length)");
         option("variants-profile-rate", "1000", "variants with --profile: the serial rate of one extra step per variant, profiled, so that the flame graphs compare like with like");
         option("surge-factor", "3", "surge: the surge of reservations, as a multiple of the serial capacity");
         option("surge-hot-factor", "2", "surge: the surge on hot shows, as a multiple of the contention capacity");
@@ -256,7 +258,7 @@ public record BenchOptions(List<Scenario> scenarios, Run run, Steps steps, Seria
         var contention = new Contention(v.rates("contention-rates"), v.count("hot-shows"), v.count("hot-seats"));
         var journeys = new Journeys(v.rates("journeys-rates"), v.mix("journeys-mix"), v.number("journeys-think-ms"),
                 v.count("journeys-shows"), v.count("journeys-seats"));
-        var variants = new Variants(v.variants("variants"), v.positive("variants-profile-rate"));
+        var variants = new Variants(v.variants("variants"), v.positive("variants-warmup-rate"), v.positive("variants-profile-rate"));
         var surge = new Surge(v.positive("surge-factor"), v.positive("surge-hot-factor"), v.positive("surge-seconds"),
                 v.positive("surge-calm-seconds"), v.count("surge-connections"), v.count("surge-seats"),
                 v.number("surge-base-rps"), v.number("surge-hot-base-rps"));

@@ -178,6 +178,7 @@ public final class BenchRun {
                         maxRss(serial, contention, surge, sweep, memory), facts.jvmOptions());
             }
             if (options.runs(VARIANTS)) {
+                bench.warmupRate(options.variants().warmupRate());
                 variants = new ArrayList<>();
                 for (String variant : options.variants().names()) {
                     variants.add(measureVariant(variant, database, pinning, bench, progress));

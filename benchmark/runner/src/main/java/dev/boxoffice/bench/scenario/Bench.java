@@ -33,6 +33,7 @@ public final class Bench implements AutoCloseable {
     private final Progress progress;
     private Profiler profiler; // set with --profile while the service runs
     private int serviceJvms = 1;
+    private double warmupRate = Double.NaN; // NaN: --warmup-rate
 
     public Bench(BenchOptions options, Resources resources, Path runDirectory, Progress progress) {
         // One event loop is plenty for tens of thousands of requests per second, and keeps the generator on one core.
@@ -107,6 +108,16 @@ public final class Bench implements AutoCloseable {
      */
     public double warmupSeconds() {
         return options.steps().warmupSeconds() * serviceJvms;
+    }
+
+    /** Requests per second during a warm-up: --warmup-rate unless set otherwise for what runs next. */
+    public double warmupRate() {
+        return Double.isNaN(warmupRate) ? options.steps().warmupRate() : warmupRate;
+    }
+
+    /** The warm-up rate from now on (a variants run warms every variant up at a rate all of them can serve). */
+    public void warmupRate(double requestsPerSecond) {
+        this.warmupRate = requestsPerSecond;
     }
 
     public LoadClient client(String baseUrl, int connections) {

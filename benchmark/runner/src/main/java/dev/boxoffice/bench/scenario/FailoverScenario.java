@@ -35,7 +35,7 @@ public final class FailoverScenario {
         ServiceNode victim = tier.nodes().get(1);
         SerialScenario load = new SerialScenario(bench, tier.baseUrl());
         if (serialCapacity == 0 && bench.options().steps().warmsUp()) {
-            load.measure("failover", RisingSteps.WARMUP, bench.options().steps().warmupRate(), bench.warmupSeconds());
+            load.measure("failover", RisingSteps.WARMUP, bench.warmupRate(), bench.warmupSeconds());
         }
         double[] killedAt = {Double.NaN};
         double[] restartedAt = {Double.NaN};

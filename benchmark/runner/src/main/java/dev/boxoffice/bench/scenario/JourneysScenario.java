@@ -55,7 +55,9 @@ public final class JourneysScenario {
         }
     }
 
-    private StepResult step(LoadClient client, String label, double journeysPerSecond, double seconds) {
+    /** {@code rate}: journeys per second, but for the warm-up requests per second (its rate is shared by every scenario). */
+    private StepResult step(LoadClient client, String label, double rate, double seconds) {
+        double journeysPerSecond = label.equals(RisingSteps.WARMUP) ? rate / requestsPerJourney(options) : rate;
         NamedStats journeys = new NamedStats(BenchOptions.Journeys.NAMES);
         NamedStats requests = new NamedStats(REQUESTS);
         SplittableRandom random = new SplittableRandom();
@@ -175,6 +177,12 @@ public final class JourneysScenario {
             return 0;
         }
         return reply.status() == 409 && conflictExpected ? 1 : 2;
+    }
+
+    /** Requests per journey on average with this mix (a group reserves 4 seats on average). */
+    static double requestsPerJourney(BenchOptions.Journeys options) {
+        var requests = java.util.Map.of("browse", 2, "book", 2, "group", 5, "book-cancel", 3, "create", 1);
+        return options.mix().entrySet().stream().mapToDouble(e -> e.getValue() * requests.get(e.getKey())).sum() / 100;
     }
 
     /** The journey whose share of the mix holds {@code percentile} (0-99). */

@@ -33,7 +33,7 @@ final class RisingSteps {
         BenchOptions.Steps options = bench.options().steps();
         int count = rates.size();
         double slo = options.sloMs();
-        StepResult warmup = options.warmsUp() ? step.run(WARMUP, options.warmupRate(), bench.warmupSeconds()) : null;
+        StepResult warmup = options.warmsUp() ? step.run(WARMUP, bench.warmupRate(), bench.warmupSeconds()) : null;
         List<StepResult> steps = bench.profiled(scenario, () -> {
             List<StepResult> measured = new ArrayList<>();
             for (int i = 0; i < count; i++) {
