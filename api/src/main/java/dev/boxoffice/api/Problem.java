@@ -50,6 +50,11 @@ public record Problem(String type, String title, int status, String code, String
         return of(status, title, rejection.code().name(), rejection.message());
     }
 
+    /** 404 SHOW_NOT_FOUND for a show id nobody created. */
+    public static Problem showNotFound(String showId) {
+        return of(new Rejection(Rejection.Code.SHOW_NOT_FOUND, "Show " + showId + " does not exist."));
+    }
+
     private static String typeOf(String code) {
         return "urn:boxoffice:problem:" + code.toLowerCase().replace('_', '-');
     }

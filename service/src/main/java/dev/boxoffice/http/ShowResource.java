@@ -109,7 +109,7 @@ public class ShowResource {
                 }
                 return ShowView.of(show);
             }
-            throw rejected(new Rejection(Rejection.Code.SHOW_NOT_FOUND, "Show " + showId + " does not exist."));
+            throw new ProblemException(Problem.showNotFound(showId));
         });
     }
 

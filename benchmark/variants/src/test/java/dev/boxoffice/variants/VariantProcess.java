@@ -54,10 +54,6 @@ final class VariantProcess implements AutoCloseable {
         return "http://127.0.0.1:" + port;
     }
 
-    int port() {
-        return port;
-    }
-
     /** The lines the process logged at WARN or above. */
     List<String> warnings() throws IOException {
         return Files.readAllLines(log).stream().filter(line -> line.contains(" WARN ") || line.contains(" ERROR ")).toList();

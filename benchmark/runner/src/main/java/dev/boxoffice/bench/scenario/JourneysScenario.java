@@ -13,8 +13,10 @@ import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpMethod;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.UUID;
+import java.util.function.Consumer;
 
 /**
  * The arrival-rate workload mix of "Investigating the performance of reactive libraries in a Quarkus microservice", in
@@ -31,6 +33,8 @@ public final class JourneysScenario {
     static final String CREATE = "create a show";
     private static final List<String> REQUESTS = List.of(LIST, READ, RESERVE, CANCEL, CREATE);
     private static final int LIST_PAGE = 20;
+    private static final Map<String, Integer> REQUESTS_PER_JOURNEY =
+            Map.of("browse", 2, "book", 2, "group", 5, "book-cancel", 3, "create", 1);
 
     private final Bench bench;
     private final String baseUrl;
@@ -143,7 +147,7 @@ public final class JourneysScenario {
          * Sends a request when it is due; {@code then} gets true for a 2xx. A journey that failed, or whose step is
          * over, sends nothing more.
          */
-        private void send(HttpMethod method, String path, Buffer body, String request, long due, java.util.function.Consumer<Boolean> then) {
+        private void send(HttpMethod method, String path, Buffer body, String request, long due, Consumer<Boolean> then) {
             if (recorder.closing()) {
                 return;
             }
@@ -181,8 +185,7 @@ public final class JourneysScenario {
 
     /** Requests per journey on average with this mix (a group reserves 4 seats on average). */
     static double requestsPerJourney(BenchOptions.Journeys options) {
-        var requests = java.util.Map.of("browse", 2, "book", 2, "group", 5, "book-cancel", 3, "create", 1);
-        return options.mix().entrySet().stream().mapToDouble(e -> e.getValue() * requests.get(e.getKey())).sum() / 100;
+        return options.mix().entrySet().stream().mapToDouble(e -> e.getValue() * REQUESTS_PER_JOURNEY.get(e.getKey())).sum() / 100;
     }
 
     /** The journey whose share of the mix holds {@code percentile} (0-99). */

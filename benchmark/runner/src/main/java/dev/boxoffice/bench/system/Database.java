@@ -120,9 +120,9 @@ public final class Database implements AutoCloseable {
             return url;
         }
         try (Connection connection = embedded.getPostgresDatabase().getConnection();
-                java.sql.Statement statement = connection.createStatement()) {
+                Statement statement = connection.createStatement()) {
             statement.execute("CREATE DATABASE " + name);
-        } catch (java.sql.SQLException e) {
+        } catch (SQLException e) {
             throw new IllegalStateException("could not create database " + name, e);
         }
         return url.substring(0, url.lastIndexOf('/') + 1) + name;

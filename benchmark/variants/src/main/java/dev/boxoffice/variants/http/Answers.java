@@ -4,7 +4,6 @@ import dev.boxoffice.api.Problem;
 import dev.boxoffice.api.ProblemException;
 import dev.boxoffice.api.SeatActionRequest;
 import dev.boxoffice.api.ShowView;
-import dev.boxoffice.domain.Rejection;
 import dev.boxoffice.domain.Seat;
 import dev.boxoffice.domain.ShowCommand;
 import dev.boxoffice.domain.ShowState;
@@ -41,7 +40,7 @@ final class Answers {
         if (state instanceof ShowState.Show show) {
             return ShowView.of(show);
         }
-        throw new ProblemException(Problem.of(new Rejection(Rejection.Code.SHOW_NOT_FOUND, "Show " + showId + " does not exist.")));
+        throw new ProblemException(Problem.showNotFound(showId));
     }
 
     private static <S> S accepted(CommandOutcome<S> outcome) {
