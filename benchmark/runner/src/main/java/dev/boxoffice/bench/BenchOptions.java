@@ -75,7 +75,7 @@ public record BenchOptions(List<Scenario> scenarios, Run run, Steps steps, Seria
 
     /** The open-model load every stepped scenario shares. */
     public record Steps(double sloMs, double stepSeconds, double warmupSeconds, double warmupRate, int connections,
-            int timeoutMs, boolean keepGoing) {
+            int timeoutMs, boolean keepGoing, double refinePercent, int repeatMissed) {
 
         public boolean warmsUp() {
             return warmupSeconds > 0;
@@ -147,10 +147,12 @@ public record BenchOptions(List<Scenario> scenarios, Run run, Steps steps, Seria
         option("connections", "256", "HTTP connections of the open-model load generator (requests beyond them wait in the generator, timed from when they were due)");
         option("timeout-ms", "10000", "a request not answered within this is a timeout");
         option("keep-going", "false", "run every step even after one missed the SLO (default: stop after it)");
-        option("serial-rates", "1000,2000,4000,6000,8000,10000,12000,14000,16000,18000,20000",
+        option("refine-percent", "5", "after the steps, halve the gap between the highest rate met and the rate missed above it until the gap is at most this percent of the rate met (0: no refinement)");
+        option("repeat-missed", "1", "times a step that missed the SLO is run again at the same rate; the rate counts as missed only if every attempt missed (0: never)");
+        option("serial-rates", "1000,2000,4000,6000,8000,10000,12000,14000,16000,18000,20000,24000,28000",
                 "serial: the rates of the steps, requests per second");
         option("seats", "50", "serial: seats per show (a user creates one show, then reserves every seat)");
-        option("contention-rates", "1000,2000,4000,6000,8000,10000,12000,14000",
+        option("contention-rates", "1000,2000,4000,6000,8000,10000,12000,14000,16000,20000,24000",
                 "contention: the rates of the steps, requests per second (2 per user; retries on 409 come on top)");
         option("hot-shows", "2", "contention: shows that every user competes for");
         option("hot-seats", "500", "contention: seats per hot show (a large hall: with 50, thousands of users a second run out of free seats and retry, which measures seat scarcity, not the hot show)");
@@ -253,7 +255,8 @@ public record BenchOptions(List<Scenario> scenarios, Run run, Steps steps, Seria
             }
         }
         var steps = new Steps(v.positive("slo-ms"), v.positive("step-seconds"), v.number("warmup-seconds"),
-                v.positive("warmup-rate"), v.count("connections"), v.count("timeout-ms"), v.flag("keep-going"));
+                v.positive("warmup-rate"), v.count("connections"), v.count("timeout-ms"), v.flag("keep-going"),
+                v.atLeastZero("refine-percent"), v.wholeNumber("repeat-missed", 0));
         var serial = new Serial(v.rates("serial-rates"), v.count("seats"));
         var contention = new Contention(v.rates("contention-rates"), v.count("hot-shows"), v.count("hot-seats"));
         var journeys = new Journeys(v.rates("journeys-rates"), v.mix("journeys-mix"), v.number("journeys-think-ms"),
@@ -310,16 +313,28 @@ public record BenchOptions(List<Scenario> scenarios, Run run, Steps steps, Seria
             return value;
         }
 
+        double atLeastZero(String name) {
+            double value = number(name);
+            if (!(value >= 0)) {
+                throw new IllegalArgumentException("--" + name + " must be 0 or more");
+            }
+            return value;
+        }
+
         /** A whole number >= 1. */
         int count(String name) {
+            return wholeNumber(name, 1);
+        }
+
+        int wholeNumber(String name, int least) {
             int value;
             try {
                 value = Integer.parseInt(values.get(name));
             } catch (NumberFormatException e) {
                 throw new IllegalArgumentException("--" + name + " must be a whole number, not '" + values.get(name) + "'");
             }
-            if (value < 1) {
-                throw new IllegalArgumentException("--" + name + " must be a whole number >= 1");
+            if (value < least) {
+                throw new IllegalArgumentException("--" + name + " must be a whole number >= " + least);
             }
             return value;
         }

@@ -232,9 +232,9 @@ class BenchSmokeIT {
         steps.add(run.limits().multiRow().step());
         steps.add(run.limits().http());
         run.dispatch().variants().forEach(v -> steps.add(v.load()));
-        steps.addAll(run.serial().steps());
-        steps.addAll(run.contention().steps());
-        steps.addAll(run.journeys().stepped().steps());
+        steps.addAll(run.serial().attempts());
+        steps.addAll(run.contention().attempts());
+        steps.addAll(run.journeys().stepped().attempts());
         steps.add(run.surge().reservations().step());
         steps.add(run.surge().hotShows().step());
         steps.addAll(run.memory().steps());

@@ -25,9 +25,9 @@ final class Csv {
         all(run).forEach(s -> row(csv, s.scenario(), s));
         if (run.variants() != null) { // a variant's steps under "variant/scenario"
             for (VariantResult v : run.variants()) {
-                List<StepResult> steps = new ArrayList<>(v.serial().steps());
-                steps.addAll(v.contention().steps());
-                steps.addAll(v.journeys().stepped().steps());
+                List<StepResult> steps = new ArrayList<>(v.serial().attempts());
+                steps.addAll(v.contention().attempts());
+                steps.addAll(v.journeys().stepped().attempts());
                 if (v.profileStep() != null) {
                     steps.add(v.profileStep());
                 }
@@ -48,7 +48,7 @@ final class Csv {
                     s.readModelLag() == null ? Double.NaN : s.readModelLag().p99Millis(), s.cpu().maxSteal()));
     }
 
-    /** Every step of the run, in report order. */
+    /** Every step of the run, in report order (the repeated ones too). */
     static List<StepResult> all(RunResult run) {
         List<StepResult> steps = new ArrayList<>();
         LimitsResult limits = run.limits();
@@ -66,13 +66,13 @@ final class Csv {
             run.dispatch().variants().stream().map(DispatchResult.Variant::load).forEach(steps::add);
         }
         if (run.serial() != null) {
-            steps.addAll(run.serial().steps());
+            steps.addAll(run.serial().attempts());
         }
         if (run.contention() != null) {
-            steps.addAll(run.contention().steps());
+            steps.addAll(run.contention().attempts());
         }
         if (run.journeys() != null) {
-            steps.addAll(run.journeys().stepped().steps());
+            steps.addAll(run.journeys().stepped().attempts());
         }
         if (run.memory() != null) {
             steps.addAll(run.memory().steps());

@@ -8,9 +8,13 @@ import dev.boxoffice.bench.result.StepResult;
 import dev.boxoffice.bench.result.SteppedResult;
 import dev.boxoffice.bench.result.VariantResult;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Function;
+import java.util.stream.Collectors;
 
 /** The report's parts on user journeys, and on the variants of the service side by side. */
 final class VariantSections {
@@ -106,9 +110,12 @@ final class VariantSections {
         }
         String text = "Each variant in a JVM of its own (the service's JVM options) and a database of its own on the same"
                 + " PostgreSQL, on the same cores, one after another: serial, contention and journeys, each with its warm-up."
-                + " Capacity: the highest step with p99 within the SLO and no errors. The p99 columns compare every variant"
-                + " at one rate: the highest step that every variant met (else the lowest they all ran). CPU per 1000 requests"
-                + " is CPU time over answered requests at that serial rate. Ratios are to reactive, the service itself.";
+                + " Capacity: the highest rate with p99 within the SLO and no errors, every lower rate met too (a missed"
+                + " step is run again before its rate counts as missed; the gap above the capacity is halved while wider"
+                + " than --refine-percent). The p99 columns compare every variant at one rate: the highest step that every"
+                + " variant met (else the lowest they all ran). CPU per 1000 requests is CPU time over answered requests at"
+                + " that serial rate. Start: launch to ready, every variant without an AOT cache (only the service has one)."
+                + " Ratios are to reactive, the service itself.";
         return new Reports.Section("Variants: execution model and persistence model", text, charts, List.of(matrix, ratios, settings));
     }
 
@@ -148,19 +155,27 @@ final class VariantSections {
         return result == null ? Double.NaN : result.capacityRps();
     }
 
-    /** The highest rate every variant met in this scenario; else the lowest rate they all ran. */
+    /**
+     * The highest rate that every variant ran and met in this scenario (refinement gives each variant rates of its
+     * own, so a rate met by one may not have been run by another); else the lowest rate they all ran.
+     */
     static double commonRate(List<VariantResult> variants, Scenario s) {
         List<SteppedResult> results = variants.stream().map(s.result()).filter(r -> r != null).toList();
         if (results.isEmpty()) {
             return Double.NaN;
         }
-        double met = results.stream().mapToDouble(r -> r.steps().stream().filter(step -> step.meets(r.sloMillis()))
-                .mapToDouble(StepResult::offeredRps).max().orElse(0)).min().orElse(0);
-        if (met > 0) {
-            return met;
+        Set<Double> metByAll = new HashSet<>(metRates(results.get(0)));
+        results.forEach(r -> metByAll.retainAll(metRates(r)));
+        if (!metByAll.isEmpty()) {
+            return Collections.max(metByAll);
         }
         return results.stream().mapToDouble(r -> r.steps().isEmpty() ? Double.NaN : r.steps().get(0).offeredRps())
                 .max().orElse(Double.NaN);
+    }
+
+    private static Set<Double> metRates(SteppedResult result) {
+        return result.steps().stream().filter(step -> step.meets(result.sloMillis())).map(StepResult::offeredRps)
+                .collect(Collectors.toSet());
     }
 
     private static Optional<StepResult> at(Scenario s, VariantResult v, double rate) {

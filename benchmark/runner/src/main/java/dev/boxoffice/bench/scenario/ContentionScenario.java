@@ -37,7 +37,7 @@ public final class ContentionScenario {
         BenchOptions options = bench.options();
         int seats = options.contention().hotSeats();
         int hotShows = options.contention().hotShows();
-        Deque<List<UUID>> showsPerStep = createHotShows(RisingSteps.stepsIncludingWarmup(options.steps(), options.contention().rates()),
+        Deque<List<UUID>> showsPerStep = createHotShows(RisingSteps.mostSteps(options.steps(), options.contention().rates()),
                 hotShows, seats);
         try (LoadClient client = bench.client(baseUrl, options.steps().connections())) {
             return RisingSteps.run(bench, "contention", options.contention().rates(), "users reserve a random seat of one of " + hotShows

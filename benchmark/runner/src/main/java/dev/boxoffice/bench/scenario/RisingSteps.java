@@ -3,13 +3,23 @@ package dev.boxoffice.bench.scenario;
 import dev.boxoffice.bench.BenchOptions;
 import dev.boxoffice.bench.result.StepResult;
 import dev.boxoffice.bench.result.SteppedResult;
+import java.math.BigDecimal;
+import java.math.MathContext;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.TreeMap;
+import java.util.function.Consumer;
 
 /**
  * The step plan of an open-model scenario: an unreported warm-up ({@code --warmup-seconds} at {@code --warmup-rate}),
- * then one step per rate given, stopping after the first step that misses the SLO unless
- * {@code --keep-going}.
+ * then one step per rate given, stopping after the first rate that misses the SLO unless {@code --keep-going}; then
+ * the capacity is refined by halving the gap between the highest rate met and the rate missed above it until the gap
+ * is at most {@code --refine-percent} of the rate met.
+ *
+ * <p>A step that misses the SLO is run again at the same rate ({@code --repeat-missed} times): the rate counts as
+ * missed only when every attempt missed. On a shared host a single stall of a few hundred milliseconds (a disk flush,
+ * a neighbour's burst) lifts a ten-second step's p99 over the SLO; without the repeat the capacity of one variant
+ * moved by a whole step between runs.
  */
 final class RisingSteps {
 
@@ -21,33 +31,102 @@ final class RisingSteps {
         StepResult run(String label, double rate, double seconds);
     }
 
-    private RisingSteps() {
+    private final BenchOptions.Steps options;
+    private final String scenario;
+    private final Step step;
+    private final Consumer<String> info;
+    private final TreeMap<Double, StepResult> decisive = new TreeMap<>();
+    private final List<StepResult> repeated = new ArrayList<>();
+
+    private RisingSteps(BenchOptions.Steps options, String scenario, Step step, Consumer<String> info) {
+        this.options = options;
+        this.scenario = scenario;
+        this.step = step;
+        this.info = info;
     }
 
-    /** How many times {@link #run} calls its step: once per rate, plus the warm-up when there is one. */
-    static int stepsIncludingWarmup(BenchOptions.Steps options, List<Double> rates) {
-        return rates.size() + (options.warmsUp() ? 1 : 0);
+    /**
+     * The most times {@link #run} can call its step: the warm-up, every rate and every refinement, each attempted
+     * {@code 1 + --repeat-missed} times (the contention scenario prepares fresh shows for each).
+     */
+    static int mostSteps(BenchOptions.Steps options, List<Double> rates) {
+        int refinements = 0;
+        if (options.refinePercent() > 0) {
+            double previous = 0;
+            for (double rate : rates.stream().sorted().toList()) {
+                if (previous > 0) {
+                    double gapPercent = (rate - previous) / previous * 100;
+                    refinements = Math.max(refinements, 1 + (int) Math.ceil(log2(gapPercent / options.refinePercent())));
+                }
+                previous = rate;
+            }
+        }
+        return (rates.size() + refinements) * (1 + options.repeatMissed()) + (options.warmsUp() ? 1 : 0);
     }
 
     static SteppedResult run(Bench bench, String scenario, List<Double> rates, String description, Step step) {
         BenchOptions.Steps options = bench.options().steps();
-        int count = rates.size();
-        double slo = options.sloMs();
         StepResult warmup = options.warmsUp() ? step.run(WARMUP, bench.warmupRate(), bench.warmupSeconds()) : null;
-        List<StepResult> steps = bench.profiled(scenario, () -> {
-            List<StepResult> measured = new ArrayList<>();
-            for (int i = 0; i < count; i++) {
-                StepResult result = step.run("step " + (i + 1) + "/" + count, rates.get(i),
-                        options.stepSeconds());
-                measured.add(result);
-                if (!result.meets(slo) && !options.keepGoing()) {
-                    bench.progress().info("step missed the SLO (p99 <= " + slo + " ms, no errors): " + scenario
-                            + " stops here");
-                    break;
-                }
+        return bench.profiled(scenario, () -> measure(options, scenario, description, warmup, rates, step, bench.progress()::info));
+    }
+
+    /** The measured steps: up the rates, then the refinement; {@code info} hears what the plan decides. */
+    static SteppedResult measure(BenchOptions.Steps options, String scenario, String description, StepResult warmup,
+            List<Double> rates, Step step, Consumer<String> info) {
+        RisingSteps plan = new RisingSteps(options, scenario, step, info);
+        plan.climb(rates);
+        plan.refine();
+        List<StepResult> steps = List.copyOf(plan.decisive.values());
+        return new SteppedResult(scenario, description, options.sloMs(), warmup, steps, List.copyOf(plan.repeated),
+                SteppedResult.capacity(steps, options.sloMs()));
+    }
+
+    private void climb(List<Double> rates) {
+        for (int i = 0; i < rates.size(); i++) {
+            if (!attempt("step " + (i + 1) + "/" + rates.size(), rates.get(i)) && !options.keepGoing()) {
+                info.accept(scenario + ": " + Math.round(rates.get(i)) + " missed the SLO (p99 <= "
+                        + options.sloMs() + " ms, no errors), no higher steps");
+                return;
             }
-            return measured;
-        });
-        return new SteppedResult(scenario, description, slo, warmup, steps, SteppedResult.capacity(steps, slo));
+        }
+    }
+
+    private void refine() {
+        if (options.refinePercent() <= 0) {
+            return;
+        }
+        for (int round = 1; ; round++) {
+            double met = SteppedResult.capacity(List.copyOf(decisive.values()), options.sloMs());
+            Double missed = decisive.higherKey(met);
+            if (met == 0 || missed == null || (missed - met) / met * 100 <= options.refinePercent()) {
+                return;
+            }
+            double between = roundedBetween(met, missed);
+            if (between <= met || between >= missed) {
+                return;
+            }
+            attempt("refine " + round, between);
+        }
+    }
+
+    /** Runs the step at {@code rate}, again while it misses (up to --repeat-missed times); true if it met the SLO. */
+    private boolean attempt(String label, double rate) {
+        StepResult result = step.run(label, rate, options.stepSeconds());
+        for (int again = 1; !result.meets(options.sloMs()) && again <= options.repeatMissed(); again++) {
+            repeated.add(result);
+            info.accept(scenario + ": " + label + " missed the SLO; running it again");
+            result = step.run(label + " again" + (again > 1 ? " " + again : ""), rate, options.stepSeconds());
+        }
+        decisive.put(rate, result);
+        return result.meets(options.sloMs());
+    }
+
+    /** The middle of two rates, to three significant digits (5250, not 5234.375). */
+    static double roundedBetween(double low, double high) {
+        return new BigDecimal((low + high) / 2).round(new MathContext(3)).doubleValue();
+    }
+
+    private static double log2(double value) {
+        return Math.log(value) / Math.log(2);
     }
 }
