@@ -203,6 +203,21 @@ public record BenchOptions(List<Scenario> scenarios, Run run, Steps steps, Seria
         OPTIONS.put(name, new String[] {defaultValue, help});
     }
 
+    /**
+     * The options of a run as a command line gives them: the scenarios, then every option set to other than its
+     * default (the run folder aside), so that a report says how to run it again.
+     */
+    public static String commandLine(Map<String, String> values) {
+        StringBuilder line = new StringBuilder(values.getOrDefault("scenarios", ""));
+        OPTIONS.forEach((name, spec) -> {
+            String value = values.get(name);
+            if (!name.equals("out") && value != null && !value.equals(spec[0])) {
+                line.append(" --").append(name).append(value.equals("true") && spec[0].equals("false") ? "" : " " + value);
+            }
+        });
+        return line.toString().strip();
+    }
+
     public static BenchOptions parse(List<String> args) {
         List<Scenario> named = new ArrayList<>();
         Map<String, String> values = new LinkedHashMap<>();

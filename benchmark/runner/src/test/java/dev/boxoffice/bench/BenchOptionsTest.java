@@ -35,6 +35,24 @@ class BenchOptionsTest {
     }
 
     @Test
+    void theCommandLineOfARunNamesItsScenariosAndEveryOptionChangedFromItsDefault() {
+        BenchOptions options = BenchOptions.parse(List.of("variants", "--step-seconds", "10", "--keep-going",
+                "--refine-percent", "5", "--out", "/tmp/run"));
+        assertThat(BenchOptions.commandLine(options.inForce())).isEqualTo("variants --step-seconds 10 --keep-going");
+    }
+
+    @Test
+    void capacityRefinementAndRepeatsCanBeTurnedOffButNotNegative() {
+        BenchOptions options = BenchOptions.parse(List.of("--refine-percent", "0", "--repeat-missed", "0"));
+        assertThat(options.steps().refinePercent()).isZero();
+        assertThat(options.steps().repeatMissed()).isZero();
+        assertThatThrownBy(() -> BenchOptions.parse(List.of("--refine-percent", "-1")))
+                .hasMessage("--refine-percent must be 0 or more");
+        assertThatThrownBy(() -> BenchOptions.parse(List.of("--repeat-missed", "-1")))
+                .hasMessage("--repeat-missed must be a whole number >= 0");
+    }
+
+    @Test
     void blankTextOptionsAreAbsentAndListsAreSplit() {
         BenchOptions options = BenchOptions.parse(List.of("--target", "http://host:8080/", "--service-jvm-options", " -Xmx256m  -XX:+UseSerialGC"));
         assertThat(options.run().target()).contains("http://host:8080");

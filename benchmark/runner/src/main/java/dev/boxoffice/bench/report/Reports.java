@@ -4,6 +4,7 @@ import static dev.boxoffice.bench.report.Table.num;
 import static dev.boxoffice.bench.report.Table.percent;
 import static dev.boxoffice.bench.report.Table.ratio;
 
+import dev.boxoffice.bench.BenchOptions;
 import dev.boxoffice.bench.load.AnswerKind;
 import dev.boxoffice.bench.load.Latency;
 import dev.boxoffice.bench.load.PhaseResult;
@@ -54,7 +55,7 @@ public final class Reports {
         SteppedResult serial = run.serial();
         if (serial != null) {
             StepResult atCapacity = serial.capacityStep();
-            table.row("Serial capacity (highest step with p99 ≤ " + num(serial.sloMillis(), 0) + " ms, no errors)",
+            table.row("Serial capacity (highest rate with p99 ≤ " + num(serial.sloMillis(), 0) + " ms, no errors)",
                     capacity(serial), percent(serial.capacityRps() / http) + " of the HTTP ceiling");
             if (!serial.steps().isEmpty()) {
                 StepResult first = serial.steps().get(0);
@@ -225,7 +226,7 @@ public final class Reports {
         var m = run.machine();
         return String.format("%s, %d CPUs, %s GiB; %s; %s; PostgreSQL %s. Pinning: %s. Run took %s s; options: %s.",
                 m.cpuModel(), m.cpus(), num(m.memoryGiB(), 1), m.kernel(), m.jdk(), m.postgres(), run.pinning().describe(),
-                num(run.durationSeconds(), 0), run.options().get("scenarios"))
+                num(run.durationSeconds(), 0), BenchOptions.commandLine(run.options()))
                 + (run.service() == null || run.service().jvmOptions().isBlank() ? ""
                         : " Service JVM options: " + run.service().jvmOptions() + ".");
     }
