@@ -33,6 +33,11 @@ public final class Reports {
     private Reports() {
     }
 
+    /** How every stepped scenario's capacity is found, for the report's readers. */
+    static final String CAPACITY_RULE = "the highest rate with p99 within the SLO and no errors, every lower rate met"
+            + " too; a step that missed is run again before its rate counts as missed, and the gap above the capacity"
+            + " is halved while wider than --refine-percent";
+
     public static void write(RunResult result, Path out) {
         Json.write(result, out.resolve("results.json"));
         try {
@@ -386,8 +391,7 @@ public final class Reports {
                         result.sloMillis(), "SLO"));
         String text = result.description() + ". Open model: users arrive at a constant rate whatever the latency; "
                 + "latency is measured from each request's intended send time. Capacity: " + capacity(result)
-                + " (the highest rate met with every lower rate met; a step that missed was run again before its rate counted"
-                + " as missed, and the gap above the capacity was halved while wider than --refine-percent).";
+                + " (" + CAPACITY_RULE + ").";
         return new Section(title, text, charts, List.of(table));
     }
 

@@ -110,9 +110,7 @@ final class VariantSections {
         }
         String text = "Each variant in a JVM of its own (the service's JVM options) and a database of its own on the same"
                 + " PostgreSQL, on the same cores, one after another: serial, contention and journeys, each with its warm-up."
-                + " Capacity: the highest rate with p99 within the SLO and no errors, every lower rate met too (a missed"
-                + " step is run again before its rate counts as missed; the gap above the capacity is halved while wider"
-                + " than --refine-percent). The p99 columns compare every variant at one rate: the highest rate that"
+                + " Capacity: " + Reports.CAPACITY_RULE + ". The p99 columns compare every variant at one rate: the highest rate that"
                 + " every variant ran and met (else the lowest they all ran). CPU per 1000 requests is CPU time over"
                 + " answered requests at that serial rate. Start: launch to ready, every variant without an AOT cache"
                 + " (the service too: only its jar has one recorded)."
