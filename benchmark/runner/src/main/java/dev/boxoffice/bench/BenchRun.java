@@ -226,7 +226,7 @@ public final class BenchRun {
             progress.info("PostgreSQL: " + url.replaceAll("//[^@/]*@", "//***@"));
             return Database.external(url);
         }
-        Database database = Database.startEmbedded(logDirectory, pinning);
+        Database database = Database.startEmbedded(logDirectory, Database.LOG_FILE_NAME, pinning);
         progress.info("PostgreSQL: embedded, data in " + database.dataDirectory().orElseThrow()
                 + " (fsync on, synchronous_commit on), its log in " + logDirectory.resolve(Database.LOG_FILE_NAME));
         return database;
@@ -278,13 +278,37 @@ public final class BenchRun {
     }
 
     /**
-     * One variant in a JVM and a database of its own, on the service's cores: serial, contention and journeys, then
-     * with --profile one more serial step at the profile rate, profiled, so that every variant's flame graph is taken
-     * at the same rate.
+     * One variant in a JVM of its own, on the service's cores, and with the embedded database on a PostgreSQL server
+     * of its own (a new cluster, its WAL prepared as the first one's), so that no variant inherits the tables, WAL,
+     * checkpoints and autovacuum work of those before it: serial, contention and journeys, then with --profile one
+     * more serial step at the profile rate, profiled, so that every variant's flame graph is taken at the same rate.
+     * An external database is shared by all variants, in the order given.
      */
-    private VariantResult measureVariant(String variant, Database database, Pinning pinning, Bench bench, Progress progress) {
-        progress.phase("variant " + variant + ": starting it on a database of its own");
-        String url = database.freshDatabase("variant_" + variant.replace('-', '_'));
+    private VariantResult measureVariant(String variant, Database shared, Pinning pinning, Bench bench, Progress progress) {
+        Path logs = bench.logDirectory();
+        Database own = null;
+        if (shared.isEmbedded()) {
+            progress.phase("variant " + variant + ": starting a PostgreSQL server of its own");
+            own = Database.startEmbedded(logs, variantLogFileName(variant), pinning);
+            own.postmasterPid().ifPresent(bench.resources()::database);
+        }
+        try {
+            return measureVariantOn(own == null ? shared : own, variant, pinning, bench, progress);
+        } finally {
+            if (own != null) {
+                own.close();
+                shared.postmasterPid().ifPresent(bench.resources()::database);
+            }
+        }
+    }
+
+    /** The log of the PostgreSQL server that a variant of a variants run has to itself. */
+    public static String variantLogFileName(String variant) {
+        return "postgresql-variant-" + variant + ".log";
+    }
+
+    private VariantResult measureVariantOn(Database database, String variant, Pinning pinning, Bench bench, Progress progress) {
+        progress.phase("variant " + variant + ": starting it");
         Path logs = bench.logDirectory();
         String jvmName = "variant-" + variant;
         List<String> jvmOptions = serviceJvmOptions(logs, jvmName);
@@ -295,7 +319,7 @@ public final class BenchRun {
         // so that their start times compare like with like.
         jvmOptions.removeIf(option -> option.startsWith("-XX:AOTCache="));
         ServiceTier tier = ServiceTier.direct(variant, JavaService.start(jvmName, jar, jvmOptions, settings,
-                Map.of("DATABASE_URL", url), pinning.prefix(pinning.service()), logs, "/q/health/ready"));
+                Map.of("DATABASE_URL", database.url()), pinning.prefix(pinning.service()), logs, "/q/health/ready"));
         try {
             tier.measuredBy(bench.resources());
             bench.serviceJvms(1);

@@ -55,7 +55,8 @@ class BenchSmokeIT {
                 "--surge-base-rps", "60", "--surge-hot-base-rps", "40",
                 "--memory-large-shows", "4", "--memory-small-shows", "40", "--memory-rate", "40",
                 "--memory-reserve-rate", "40", "--memory-reserve-seconds", "1",
-                "--keep-going"));
+                // Every step exactly once: a stall of this shared host would otherwise add a repeat or a refinement.
+                "--keep-going", "--repeat-missed", "0", "--refine-percent", "0"));
         run = new BenchRun(options, REPOSITORY).run();
     }
 

@@ -19,7 +19,7 @@ import java.util.Optional;
  */
 public final class Database implements AutoCloseable {
 
-    /** The embedded server's own log, in the log directory given to {@link #startEmbedded}. */
+    /** The embedded server's own log, in the log directory given to {@link #startEmbedded}, unless named otherwise. */
     public static final String LOG_FILE_NAME = "postgresql.log";
 
     /** WAL segments (16 MB each) made ready for reuse before the run: more than a full run writes between checkpoints. */
@@ -42,11 +42,11 @@ public final class Database implements AutoCloseable {
     }
 
     /**
-     * Starts a private server in a new temporary data directory; its own log goes to {@value #LOG_FILE_NAME} in
+     * Starts a private server in a new temporary data directory; its own log goes to {@code logFileName} in
      * {@code logDirectory}, with a line per checkpoint and per autovacuum run, whose disk writes and CPU can stall
      * commits.
      */
-    public static Database startEmbedded(Path logDirectory, Pinning pinning) {
+    public static Database startEmbedded(Path logDirectory, String logFileName, Pinning pinning) {
         String logPath = logDirectory.toAbsolutePath().toString();
         if (logPath.chars().anyMatch(Character::isWhitespace)) {
             // The embedded server's start command passes settings unquoted: it would wait 60 s, then fail obscurely.
@@ -69,7 +69,7 @@ public final class Database implements AutoCloseable {
                     .setServerConfig("max_connections", "200")
                     .setServerConfig("logging_collector", "on")
                     .setServerConfig("log_directory", logPath)
-                    .setServerConfig("log_filename", LOG_FILE_NAME)
+                    .setServerConfig("log_filename", logFileName)
                     .setServerConfig("log_checkpoints", "on")
                     .setServerConfig("log_autovacuum_min_duration", "0")
                     // Keeps up to 2 GB of used WAL segments for reuse at each checkpoint (default 80 MB): see ageWal
@@ -109,23 +109,6 @@ public final class Database implements AutoCloseable {
         } catch (SQLException e) {
             throw new IllegalStateException("could not prepare the embedded PostgreSQL's WAL", e);
         }
-    }
-
-    /**
-     * A new, empty database named {@code name} on the embedded server, and its URL: each variant of a variants run gets
-     * one, on the same server and settings. An external server's database is used as it is.
-     */
-    public String freshDatabase(String name) {
-        if (embedded == null) {
-            return url;
-        }
-        try (Connection connection = embedded.getPostgresDatabase().getConnection();
-                Statement statement = connection.createStatement()) {
-            statement.execute("CREATE DATABASE " + name);
-        } catch (SQLException e) {
-            throw new IllegalStateException("could not create database " + name, e);
-        }
-        return url.substring(0, url.lastIndexOf('/') + 1) + name;
     }
 
     /** The URL the service is given as DATABASE_URL. */
