@@ -101,10 +101,13 @@ public record BenchOptions(List<Scenario> scenarios, Run run, Steps steps, Seria
      * @param names       the variants measured, in this order (reactive is the service itself)
      * @param warmupRate  the warm-up rate of every variant's scenarios, in requests per second
      * @param profileRate with --profile: the serial rate of the step each variant is profiled at
+     * @param baseline    the git revision whose service is measured as the variant named {@link #BASELINE}
      */
-    public record Variants(List<String> names, double warmupRate, double profileRate) {
+    public record Variants(List<String> names, double warmupRate, double profileRate, Optional<String> baseline) {
 
         public static final List<String> ALL = List.of("reactive", "worker", "virtual-threads", "crud-worker", "crud-reactive");
+        /** The service built from --baseline's revision: its ratios to reactive show what a change did to the service. */
+        public static final String BASELINE = "baseline";
     }
 
     /** @param baseRps the serial capacity to multiply, 0 for the one measured in this run */
@@ -165,6 +168,7 @@ public record BenchOptions(List<Scenario> scenarios, Run run, Steps steps, Seria
         option("journeys-seats", "100", "journeys: seats per show");
         option("variants", String.join(",", Variants.ALL),
                 "variants: the variants measured, in order (reactive is the service; the others run benchmark/variants)");
+        option("baseline", "", "variants: a git revision (commit, branch, tag) whose service is built apart and measured too, as the variant baseline, right after reactive unless --variants places it: the service against it in the same run");
         option("variants-warmup-rate", "1000", "variants: requests per second of each scenario's warm-up, instead of --warmup-rate (a rate every variant serves: an overloaded warm-up queues for its whole length)");
         option("variants-profile-rate", "1000", "variants with --profile: the serial rate of one extra step per variant, profiled, so that the flame graphs compare like with like");
         option("surge-factor", "3", "surge: the surge of reservations, as a multiple of the serial capacity");
@@ -276,7 +280,7 @@ public record BenchOptions(List<Scenario> scenarios, Run run, Steps steps, Seria
         var contention = new Contention(v.rates("contention-rates"), v.count("hot-shows"), v.count("hot-seats"));
         var journeys = new Journeys(v.rates("journeys-rates"), v.mix("journeys-mix"), v.number("journeys-think-ms"),
                 v.count("journeys-shows"), v.count("journeys-seats"));
-        var variants = new Variants(v.variants("variants"), v.positive("variants-warmup-rate"), v.positive("variants-profile-rate"));
+        var variants = variants(v, scenarios.contains(Scenario.VARIANTS));
         var surge = new Surge(v.positive("surge-factor"), v.positive("surge-hot-factor"), v.positive("surge-seconds"),
                 v.positive("surge-calm-seconds"), v.count("surge-connections"), v.count("surge-seats"),
                 v.number("surge-base-rps"), v.number("surge-hot-base-rps"));
@@ -295,6 +299,22 @@ public record BenchOptions(List<Scenario> scenarios, Run run, Steps steps, Seria
         inForce.put("scenarios", String.join(" ", scenarios.stream().map(Scenario::cliName).toList()));
         return new BenchOptions(List.copyOf(scenarios), run, steps, serial, contention, journeys, surge, memory, sweep,
                 dispatch, limits, failover, variants, java.util.Collections.unmodifiableMap(inForce));
+    }
+
+    /** --variants, with baseline placed right after reactive when --baseline names a revision and --variants does not place it. */
+    private static Variants variants(Values v, boolean run) {
+        Optional<String> baseline = v.optional("baseline").map(String::strip);
+        List<String> names = new ArrayList<>(v.variants("variants"));
+        if (baseline.isPresent() && !run) {
+            throw new IllegalArgumentException("--baseline is a variant: it needs the variants scenario");
+        }
+        if (names.contains(Variants.BASELINE) && baseline.isEmpty()) {
+            throw new IllegalArgumentException("--variants names baseline: give its revision with --baseline REVISION");
+        }
+        if (baseline.isPresent() && !names.contains(Variants.BASELINE)) {
+            names.add(names.indexOf("reactive") + 1, Variants.BASELINE);
+        }
+        return new Variants(List.copyOf(names), v.positive("variants-warmup-rate"), v.positive("variants-profile-rate"), baseline);
     }
 
     public boolean runs(Scenario scenario) {
@@ -389,8 +409,10 @@ public record BenchOptions(List<Scenario> scenarios, Run run, Steps steps, Seria
         /** Variant names, each known and named once. */
         List<String> variants(String name) {
             List<String> names = Arrays.stream(values.get(name).split(",")).map(String::trim).toList();
-            if (names.isEmpty() || !Variants.ALL.containsAll(names) || names.stream().distinct().count() != names.size()) {
-                throw new IllegalArgumentException("--" + name + " must name variants among " + String.join(", ", Variants.ALL)
+            List<String> known = new ArrayList<>(Variants.ALL);
+            known.add(Variants.BASELINE);
+            if (names.isEmpty() || !known.containsAll(names) || names.stream().distinct().count() != names.size()) {
+                throw new IllegalArgumentException("--" + name + " must name variants among " + String.join(", ", known)
                         + ", each once");
             }
             return names;

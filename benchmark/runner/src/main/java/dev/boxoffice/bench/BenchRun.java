@@ -40,6 +40,7 @@ import dev.boxoffice.bench.scenario.SerialScenario;
 import dev.boxoffice.bench.scenario.ServiceMetrics;
 import dev.boxoffice.bench.scenario.SurgeScenario;
 import dev.boxoffice.bench.scenario.SweepScenario;
+import dev.boxoffice.bench.system.Baseline;
 import dev.boxoffice.bench.system.Cpus;
 import dev.boxoffice.bench.system.Database;
 import dev.boxoffice.bench.system.JavaService;
@@ -70,6 +71,8 @@ public final class BenchRun {
 
     private final BenchOptions options;
     private final Path repository;
+    /** With --baseline: the service at that revision, built before anything is measured. */
+    private Baseline baseline;
 
     public BenchRun(BenchOptions options, Path repository) {
         this.options = options;
@@ -93,6 +96,11 @@ public final class BenchRun {
         ServiceTier tier = null;
         try (Bench bench = new Bench(options, resources, out, progress)) {
             String postgresVersion = "not used";
+            if (options.variants().baseline().isPresent()) {
+                progress.phase("baseline: exporting and building the service at " + options.variants().baseline().get());
+                baseline = Baseline.build(repository, options.variants().baseline().get(), bench.logDirectory());
+                progress.info(baseline.describe() + ", built in " + baseline.root());
+            }
             if (needsDatabase) {
                 database = startDatabase(pinning, bench.logDirectory(), progress);
                 database.postmasterPid().ifPresent(resources::database);
@@ -126,7 +134,7 @@ public final class BenchRun {
             if (needsService) {
                 String baseUrl;
                 if (target == null) {
-                    List<String> jvmOptions = serviceJvmOptions(bench.logDirectory(), "boxoffice-service");
+                    List<String> jvmOptions = serviceJvmOptions(repository, bench.logDirectory(), "boxoffice-service");
                     if (options.run().cluster()) {
                         for (int viaHaProxy = 0; viaHaProxy < 2; viaHaProxy++) {
                             tier = startTier(viaHaProxy == 0 ? 0 : 1, database, pinning, bench, progress);
@@ -241,12 +249,12 @@ public final class BenchRun {
         ServiceTier tier;
         if (nodes == 0) {
             progress.phase("starting the BoxOffice service");
-            tier = ServiceTier.direct(JavaService.start("boxoffice-service", serviceJar(), serviceJvmOptions(logs, "boxoffice-service"),
+            tier = ServiceTier.direct(JavaService.start("boxoffice-service", serviceJar(), serviceJvmOptions(repository, logs, "boxoffice-service"),
                     Map.of(), Map.of("DATABASE_URL", database.url()), pinning.prefix(pinning.service()), logs, "/q/health/ready"));
         } else {
             progress.phase("starting " + nodes + " BoxOffice node" + (nodes == 1 ? "" : "s") + " behind HAProxy");
             tier = ServiceTier.behindHaProxy(nodes, options.run().routing(), repository, serviceJar(),
-                    name -> serviceJvmOptions(logs, name), database.url(), pinning.prefix(pinning.service()), logs);
+                    name -> serviceJvmOptions(repository, logs, name), database.url(), pinning.prefix(pinning.service()), logs);
         }
         tier.measuredBy(bench.resources());
         bench.serviceJvms(Math.max(1, nodes));
@@ -285,11 +293,10 @@ public final class BenchRun {
      * An external database is shared by all variants, in the order given.
      */
     private VariantResult measureVariant(String variant, Database shared, Pinning pinning, Bench bench, Progress progress) {
-        Path logs = bench.logDirectory();
         Database own = null;
         if (shared.isEmbedded()) {
             progress.phase("variant " + variant + ": starting a PostgreSQL server of its own");
-            own = Database.startEmbedded(logs, variantLogFileName(variant), pinning);
+            own = Database.startEmbedded(bench.logDirectory(), variantLogFileName(variant), pinning);
             own.postmasterPid().ifPresent(bench.resources()::database);
         }
         try {
@@ -311,10 +318,15 @@ public final class BenchRun {
         progress.phase("variant " + variant + ": starting it");
         Path logs = bench.logDirectory();
         String jvmName = "variant-" + variant;
-        List<String> jvmOptions = serviceJvmOptions(logs, jvmName);
+        boolean isBaseline = variant.equals(BenchOptions.Variants.BASELINE);
+        // The baseline starts with the JVM options of its own revision: a change to them is a change measured.
+        List<String> jvmOptions = serviceJvmOptions(isBaseline ? baseline.root() : repository, logs, jvmName);
         Map<String, String> settings = VariantSettings.of(variant);
-        Path jar = variant.equals(VariantSettings.SERVICE) ? serviceJar()
+        Path jar = isBaseline ? baseline.serviceJar() : variant.equals(VariantSettings.SERVICE) ? serviceJar()
                 : repository.resolve("benchmark/variants/target/quarkus-app/quarkus-run.jar").toAbsolutePath().normalize();
+        List<String> overrides = options.run().serviceJvmOptions();
+        String described = isBaseline ? baseline.describe() + ", " + VariantSettings.describe(VariantSettings.SERVICE, baseline.root(), overrides)
+                : VariantSettings.describe(variant, repository, overrides);
         // Only the service's jar has an AOT cache (it shortens start and warm-up): every variant starts without one,
         // so that their start times compare like with like.
         jvmOptions.removeIf(option -> option.startsWith("-XX:AOTCache="));
@@ -346,7 +358,7 @@ public final class BenchRun {
             steps.addAll(contention.steps());
             steps.addAll(journeys.stepped().steps());
             double maxRss = steps.stream().mapToDouble(StepResult::serviceRssMiB).filter(v -> !Double.isNaN(v)).max().orElse(Double.NaN);
-            return new VariantResult(variant, VariantSettings.describe(variant, repository), tier.startMillis(), idleRss, maxRss,
+            return new VariantResult(variant, described, tier.startMillis(), idleRss, maxRss,
                     serial, contention, journeys, flameGraph, profiled);
         } finally {
             tier.close();
@@ -358,14 +370,15 @@ public final class BenchRun {
     }
 
     /**
-     * The options `./boxoffice run` uses (service/jvm.options), the GC log, then --service-jvm-options, which win.
+     * The options `./boxoffice run` uses (service/jvm.options of the checkout at root: this one, or a baseline's), the
+     * GC log, then --service-jvm-options, which win.
      * The GC log (one line per collection, with wall-clock time; about a dozen lines a second at the highest rates)
      * lets a latency spike be set beside the service's pauses.
      */
-    private List<String> serviceJvmOptions(Path logDirectory, String name) {
+    private List<String> serviceJvmOptions(Path root, Path logDirectory, String name) {
         List<String> jvmOptions = new ArrayList<>();
         try {
-            for (String line : Files.readAllLines(repository.resolve("service/jvm.options"))) {
+            for (String line : Files.readAllLines(root.resolve("service/jvm.options"))) {
                 if (!line.isBlank() && !line.strip().startsWith("#")) {
                     jvmOptions.add(line.strip());
                 }

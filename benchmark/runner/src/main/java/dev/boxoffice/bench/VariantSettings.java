@@ -27,12 +27,26 @@ final class VariantSettings {
     private VariantSettings() {
     }
 
-    /** The system properties its JVM starts with. */
+    /** The system properties its JVM starts with (the service, and a baseline build of it, need none). */
     static Map<String, String> of(String variant) {
-        return variant.equals(SERVICE) ? Map.of() : Map.of("quarkus.profile", variant);
+        return variant.equals(SERVICE) || variant.equals(BenchOptions.Variants.BASELINE) ? Map.of()
+                : Map.of("quarkus.profile", variant);
     }
 
-    static String describe(String variant, Path repository) {
+    /**
+     * What it runs on, its pool settings from its configuration file, and the system properties of
+     * --service-jvm-options that reach it (unprofiled ones, and those of its own profile), which win over the file.
+     */
+    static String describe(String variant, Path repository, List<String> serviceJvmOptions) {
+        String profile = "%" + (variant.equals(SERVICE) ? "prod" : variant) + ".";
+        List<String> overrides = serviceJvmOptions.stream().filter(option -> option.startsWith("-D"))
+                .map(option -> option.substring(2))
+                .filter(property -> !property.startsWith("%") || property.startsWith(profile))
+                .map(property -> property.startsWith(profile) ? property.substring(profile.length()) : property).toList();
+        return describe(variant, repository) + (overrides.isEmpty() ? "" : "; set by --service-jvm-options: " + String.join(", ", overrides));
+    }
+
+    private static String describe(String variant, Path repository) {
         Path file = repository.resolve(variant.equals(SERVICE) ? "service/src/main/resources/application.properties"
                 : "benchmark/variants/src/main/resources/application.properties");
         String prefix = variant.equals(SERVICE) ? "quarkus.datasource.reactive." : "%" + variant + ".";

@@ -94,4 +94,19 @@ class BenchOptionsTest {
         assertThatThrownBy(() -> BenchOptions.parse(List.of("variants", "--variants", "reactive,blocking"))).hasMessageContaining("among reactive");
         assertThatThrownBy(() -> BenchOptions.parse(List.of("variants", "--variants", "worker,worker"))).hasMessageContaining("each once");
     }
+
+    @Test
+    void aBaselineIsMeasuredRightAfterReactiveUnlessVariantsPlacesIt() {
+        BenchOptions.Variants variants = BenchOptions.parse(List.of("variants", "--baseline", "main")).variants();
+        assertThat(variants.baseline()).contains("main");
+        assertThat(variants.names()).containsExactly("reactive", "baseline", "worker", "virtual-threads", "crud-worker", "crud-reactive");
+        assertThat(BenchOptions.parse(List.of("variants", "--variants", "baseline,reactive", "--baseline", "v1")).variants().names())
+                .containsExactly("baseline", "reactive");
+        assertThat(BenchOptions.parse(List.of("variants", "--variants", "worker", "--baseline", "v1")).variants().names())
+                .containsExactly("baseline", "worker");
+        assertThat(BenchOptions.parse(List.of("variants")).variants().baseline()).isEmpty();
+        assertThatThrownBy(() -> BenchOptions.parse(List.of("variants", "--variants", "reactive,baseline")))
+                .hasMessageContaining("--baseline REVISION");
+        assertThatThrownBy(() -> BenchOptions.parse(List.of("serial", "--baseline", "main"))).hasMessageContaining("needs the variants scenario");
+    }
 }

@@ -16,7 +16,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A seconds-long variants run at tiny rates: every variant of the service is started on a PostgreSQL server of its
- * own, answers serial, contention and journeys without an error, and the report holds the matrix. No threshold on speed.
+ * own, answers serial, contention and journeys without an error, and the report holds the matrix; the service as
+ * committed at HEAD is built apart and measured as the baseline. No threshold on speed.
  */
 class BenchVariantsSmokeIT {
 
@@ -31,13 +32,15 @@ class BenchVariantsSmokeIT {
                 "--step-seconds", "1", "--warmup-seconds", "1", "--warmup-rate", "50",
                 "--serial-rates", "50", "--contention-rates", "40",
                 "--journeys-rates", "20", "--journeys-shows", "10", "--journeys-seats", "20", "--journeys-think-ms", "20",
-                "--repeat-missed", "0", "--refine-percent", "0")); // one step each, whatever a stall of the host does
+                "--repeat-missed", "0", "--refine-percent", "0", // one step each, whatever a stall of the host does
+                "--baseline", "HEAD"));
         run = new BenchRun(options, REPOSITORY).run();
     }
 
     @Test
     void everyVariantAnsweredEveryScenarioWithoutErrors() {
-        assertThat(run.variants()).extracting(VariantResult::name).containsExactlyElementsOf(BenchOptions.Variants.ALL);
+        assertThat(run.variants()).extracting(VariantResult::name)
+                .containsExactly("reactive", "baseline", "worker", "virtual-threads", "crud-worker", "crud-reactive");
         for (VariantResult variant : run.variants()) {
             List<StepResult> steps = new ArrayList<>(variant.serial().steps());
             steps.addAll(variant.contention().steps());
@@ -57,9 +60,15 @@ class BenchVariantsSmokeIT {
     }
 
     @Test
+    void theBaselineIsTheServiceBuiltFromTheRevisionGiven() {
+        assertThat(run.variants().get(1).settings()).startsWith("built from HEAD (").contains("the service: event loop");
+        assertThat(REPOSITORY.resolve("target/baseline")).isDirectoryContaining(path -> path.getFileName().toString().matches("[0-9a-f]{40}"));
+    }
+
+    @Test
     void everyVariantHadAPostgreSqlServerOfItsOwn() {
         // Each server logs its own shutdown checkpoint; a shared server would leave these logs absent.
-        for (String variant : BenchOptions.Variants.ALL) {
+        for (String variant : run.variants().stream().map(VariantResult::name).toList()) {
             assertThat(out.resolve("logs").resolve(BenchRun.variantLogFileName(variant))).as(variant).content()
                     .contains("checkpoint complete", "database system is shut down");
         }
@@ -68,7 +77,7 @@ class BenchVariantsSmokeIT {
     @Test
     void theReportHoldsTheMatrixWithRatiosToReactive(@TempDir Path comparison) {
         assertThat(out.resolve("report.md")).content().contains("## Variants: execution model and persistence model",
-                "worker / reactive", "crud-reactive / reactive", "quarkus.datasource.jdbc.max-size");
+                "worker / reactive", "crud-reactive / reactive", "baseline / reactive", "quarkus.datasource.jdbc.max-size");
         assertThat(out.resolve("report.html")).content().contains("Capacity by scenario", "journeys: p99 per step, by variant");
         Compare.write(out, out, comparison);
         assertThat(comparison.resolve("compare.md")).content().contains("Variant crud-worker: serial capacity, req/s");

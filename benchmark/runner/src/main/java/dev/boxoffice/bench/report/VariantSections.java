@@ -115,7 +115,11 @@ final class VariantSections {
                 + " every variant ran and met (else the lowest they all ran). CPU per 1000 requests is CPU time over"
                 + " answered requests at that serial rate. Start: launch to ready, every variant without an AOT cache"
                 + " (the service too: only its jar has one recorded)."
-                + " Ratios are to reactive, the service itself.";
+                + " Ratios are to reactive, the service itself."
+                + (variants.stream().anyMatch(v -> v.name().equals("baseline")) ? " baseline is the service built from"
+                        + " another git revision (see its settings): its ratios to reactive are what the change between the"
+                        + " two did, measured in one run (baseline / reactive below 1 on capacity, or above 1 on latency, CPU"
+                        + " and memory, means this checkout's service does better)." : "");
         return new Reports.Section("Variants: execution model and persistence model", text, charts, List.of(matrix, ratios, settings));
     }
 
