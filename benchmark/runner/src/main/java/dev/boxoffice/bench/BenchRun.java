@@ -73,6 +73,8 @@ public final class BenchRun {
     private final Path repository;
     /** With --baseline: the service at that revision, built before anything is measured. */
     private Baseline baseline;
+    /** The version of the PostgreSQL server measured, for the report; read from the first one started. */
+    private String postgresVersion = "not used";
 
     public BenchRun(BenchOptions options, Path repository) {
         this.options = options;
@@ -89,13 +91,14 @@ public final class BenchRun {
         List<String> notes = new ArrayList<>();
         String target = options.run().target().orElse(null);
         boolean needsService = Stream.of(SERIAL, CONTENTION, JOURNEYS, SURGE, SWEEP, FAILOVER, MEMORY).anyMatch(options::runs);
-        boolean needsDatabase = options.runs(LIMITS) || options.runs(VARIANTS) || (needsService && target == null);
+        // A variants run on the embedded database gives each variant a server of its own, and needs no shared one.
+        boolean needsDatabase = options.runs(LIMITS) || (needsService && target == null)
+                || (options.runs(VARIANTS) && options.run().databaseUrl().isPresent());
         Resources resources = new Resources();
         String started = OffsetDateTime.now().toString();
         Database database = null;
         ServiceTier tier = null;
         try (Bench bench = new Bench(options, resources, out, progress)) {
-            String postgresVersion = "not used";
             if (options.variants().baseline().isPresent()) {
                 progress.phase("baseline: exporting and building the service at " + options.variants().baseline().get());
                 baseline = Baseline.build(repository, options.variants().baseline().get(), bench.logDirectory());
@@ -290,21 +293,26 @@ public final class BenchRun {
      * of its own (a new cluster, its WAL prepared as the first one's), so that no variant inherits the tables, WAL,
      * checkpoints and autovacuum work of those before it: serial, contention and journeys, then with --profile one
      * more serial step at the profile rate, profiled, so that every variant's flame graph is taken at the same rate.
-     * An external database is shared by all variants, in the order given.
+     * An external database is shared by all variants, in the order given; {@code shared} is null when there is none.
      */
     private VariantResult measureVariant(String variant, Database shared, Pinning pinning, Bench bench, Progress progress) {
         Database own = null;
-        if (shared.isEmbedded()) {
+        if (shared == null || shared.isEmbedded()) {
             progress.phase("variant " + variant + ": starting a PostgreSQL server of its own");
             own = Database.startEmbedded(bench.logDirectory(), variantLogFileName(variant), pinning);
             own.postmasterPid().ifPresent(bench.resources()::database);
+            if (shared == null && postgresVersion.equals("not used")) {
+                postgresVersion = LimitsScenario.serverVersion(bench, own);
+            }
         }
         try {
             return measureVariantOn(own == null ? shared : own, variant, pinning, bench, progress);
         } finally {
             if (own != null) {
                 own.close();
-                shared.postmasterPid().ifPresent(bench.resources()::database);
+                if (shared != null) {
+                    shared.postmasterPid().ifPresent(bench.resources()::database);
+                }
             }
         }
     }

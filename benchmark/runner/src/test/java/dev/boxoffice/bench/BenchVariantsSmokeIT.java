@@ -6,6 +6,7 @@ import dev.boxoffice.bench.report.Compare;
 import dev.boxoffice.bench.result.RunResult;
 import dev.boxoffice.bench.result.StepResult;
 import dev.boxoffice.bench.result.VariantResult;
+import dev.boxoffice.bench.system.Database;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -66,7 +67,9 @@ class BenchVariantsSmokeIT {
     }
 
     @Test
-    void everyVariantHadAPostgreSqlServerOfItsOwn() {
+    void everyVariantHadAPostgreSqlServerOfItsOwnAndThereWasNoOther() {
+        assertThat(out.resolve("logs").resolve(Database.LOG_FILE_NAME)).doesNotExist();
+        assertThat(run.machine().postgres()).matches("\\d+\\.\\d+.*"); // read from the first variant's server
         // Each server logs its own shutdown checkpoint; a shared server would leave these logs absent.
         for (String variant : run.variants().stream().map(VariantResult::name).toList()) {
             assertThat(out.resolve("logs").resolve(BenchRun.variantLogFileName(variant))).as(variant).content()
