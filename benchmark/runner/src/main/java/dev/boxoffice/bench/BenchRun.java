@@ -56,6 +56,7 @@ import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.stream.Stream;
 
 /**
@@ -73,8 +74,8 @@ public final class BenchRun {
     private final Path repository;
     /** With --baseline: the service at that revision, built before anything is measured. */
     private Baseline baseline;
-    /** The version of the PostgreSQL server measured, for the report; read from the first one started. */
-    private String postgresVersion = "not used";
+    /** The version of the PostgreSQL server measured, for the report; read from the first one started, null if none. */
+    private String postgresVersion;
 
     public BenchRun(BenchOptions options, Path repository) {
         this.options = options;
@@ -196,7 +197,8 @@ public final class BenchRun {
                 }
             }
             RunResult result = new RunResult(started, progress.elapsedSeconds(),
-                    Machine.describe(postgresVersion), pinning, options.inForce(), facts, limits, dispatch, serial,
+                    Machine.describe(Objects.requireNonNullElse(postgresVersion, "not used")), pinning, options.inForce(),
+                    facts, limits, dispatch, serial,
                     contention, journeys, surge, sweep, memory, topologies, failover, variants, notes);
             Reports.write(result, out);
             progress.phase("done in " + Math.round(progress.elapsedSeconds()) + " s");
@@ -301,7 +303,7 @@ public final class BenchRun {
             progress.phase("variant " + variant + ": starting a PostgreSQL server of its own");
             own = Database.startEmbedded(bench.logDirectory(), variantLogFileName(variant), pinning);
             own.postmasterPid().ifPresent(bench.resources()::database);
-            if (shared == null && postgresVersion.equals("not used")) {
+            if (postgresVersion == null) {
                 postgresVersion = LimitsScenario.serverVersion(bench, own);
             }
         }

@@ -3,6 +3,7 @@ package dev.boxoffice.bench.report;
 import static dev.boxoffice.bench.report.Table.num;
 import static dev.boxoffice.bench.report.Table.ratio;
 
+import dev.boxoffice.bench.BenchOptions;
 import dev.boxoffice.bench.result.JourneysResult;
 import dev.boxoffice.bench.result.StepResult;
 import dev.boxoffice.bench.result.SteppedResult;
@@ -116,7 +117,7 @@ final class VariantSections {
                 + " answered requests at that serial rate. Start: launch to ready, every variant without an AOT cache"
                 + " (the service too: only its jar has one recorded)."
                 + " Ratios are to reactive, the service itself."
-                + (variants.stream().anyMatch(v -> v.name().equals("baseline")) ? " baseline is the service built from"
+                + (variants.stream().anyMatch(v -> v.name().equals(BenchOptions.Variants.BASELINE)) ? " baseline is the service built from"
                         + " another git revision (see its settings): its ratios to reactive are what the change between the"
                         + " two did, measured in one run (baseline / reactive below 1 on capacity, or above 1 on latency, CPU"
                         + " and memory, means this checkout's service does better)." : "");
