@@ -191,9 +191,10 @@ public final class BenchRun {
             }
             if (options.runs(VARIANTS)) {
                 bench.warmupRate(options.variants().warmupRate());
-                variants = new ArrayList<>();
-                for (String variant : options.variants().names()) {
-                    variants.add(measureVariant(variant, database, pinning, bench, progress));
+                VariantsRun variantsRun = new VariantsRun(options, repository, baseline, this::serviceJvmOptions, serviceJar());
+                variants = variantsRun.measure(database, pinning, bench, progress);
+                if (postgresVersion == null) {
+                    postgresVersion = variantsRun.postgresVersion();
                 }
             }
             RunResult result = new RunResult(started, progress.elapsedSeconds(),
@@ -288,91 +289,6 @@ public final class BenchRun {
         double conflicts = tier == null ? Double.NaN : ServiceMetrics.sum(tier.nodeUrls(), VERSION_CONFLICTS) - conflictsBefore;
         return new TopologyResult(tier == null ? baseUrl : tier.name(), nodes, tier == null ? Double.NaN : tier.startMillis(),
                 serial, contention, conflicts);
-    }
-
-    /**
-     * One variant in a JVM of its own, on the service's cores, and with the embedded database on a PostgreSQL server
-     * of its own (a new cluster, its WAL prepared as the first one's), so that no variant inherits the tables, WAL,
-     * checkpoints and autovacuum work of those before it: serial, contention and journeys, then with --profile one
-     * more serial step at the profile rate, profiled, so that every variant's flame graph is taken at the same rate.
-     * An external database is shared by all variants, in the order given; {@code shared} is null when there is none.
-     */
-    private VariantResult measureVariant(String variant, Database shared, Pinning pinning, Bench bench, Progress progress) {
-        Database own = null;
-        if (shared == null || shared.isEmbedded()) {
-            progress.phase("variant " + variant + ": starting a PostgreSQL server of its own");
-            own = Database.startEmbedded(bench.logDirectory(), variantLogFileName(variant), pinning);
-            own.postmasterPid().ifPresent(bench.resources()::database);
-            if (postgresVersion == null) {
-                postgresVersion = LimitsScenario.serverVersion(bench, own);
-            }
-        }
-        try {
-            return measureVariantOn(own == null ? shared : own, variant, pinning, bench, progress);
-        } finally {
-            if (own != null) {
-                own.close();
-                if (shared != null) {
-                    shared.postmasterPid().ifPresent(bench.resources()::database);
-                }
-            }
-        }
-    }
-
-    /** The log of the PostgreSQL server that a variant of a variants run has to itself. */
-    public static String variantLogFileName(String variant) {
-        return "postgresql-variant-" + variant + ".log";
-    }
-
-    private VariantResult measureVariantOn(Database database, String variant, Pinning pinning, Bench bench, Progress progress) {
-        progress.phase("variant " + variant + ": starting it");
-        Path logs = bench.logDirectory();
-        String jvmName = "variant-" + variant;
-        boolean isBaseline = variant.equals(BenchOptions.Variants.BASELINE);
-        // The baseline starts with the JVM options of its own revision: a change to them is a change measured.
-        List<String> jvmOptions = serviceJvmOptions(isBaseline ? baseline.root() : repository, logs, jvmName);
-        Map<String, String> settings = VariantSettings.of(variant);
-        Path jar = isBaseline ? baseline.serviceJar() : variant.equals(VariantSettings.SERVICE) ? serviceJar()
-                : repository.resolve("benchmark/variants/target/quarkus-app/quarkus-run.jar").toAbsolutePath().normalize();
-        List<String> overrides = options.run().serviceJvmOptions();
-        String described = isBaseline ? baseline.describe() + ", " + VariantSettings.describe(VariantSettings.SERVICE, baseline.root(), overrides)
-                : VariantSettings.describe(variant, repository, overrides);
-        // Only the service's jar has an AOT cache (it shortens start and warm-up): every variant starts without one,
-        // so that their start times compare like with like.
-        jvmOptions.removeIf(option -> option.startsWith("-XX:AOTCache="));
-        ServiceTier tier = ServiceTier.direct(variant, JavaService.start(jvmName, jar, jvmOptions, settings,
-                Map.of("DATABASE_URL", database.url()), pinning.prefix(pinning.service()), logs, "/q/health/ready"));
-        try {
-            tier.measuredBy(bench.resources());
-            bench.serviceJvms(1);
-            JavaService.sleep(2000);
-            double idleRss = bench.resources().serviceRssMiB();
-            progress.info(String.format("%s up: %.0f ms to first served request, idle RSS %.0f MiB", variant, tier.startMillis(), idleRss));
-            progress.phase("variant " + variant + ": serial");
-            SteppedResult serial = new SerialScenario(bench, tier.baseUrl()).run();
-            progress.phase("variant " + variant + ": contention");
-            SteppedResult contention = new ContentionScenario(bench, tier.baseUrl()).run();
-            progress.phase("variant " + variant + ": journeys");
-            JourneysResult journeys = new JourneysScenario(bench, tier.baseUrl()).run();
-            String flameGraph = null;
-            StepResult profiled = null;
-            if (options.run().profile() && tier.directPid().isPresent()) {
-                progress.phase("variant " + variant + ": serial at " + Math.round(options.variants().profileRate()) + " req/s, profiled");
-                bench.profileWith(Profiler.attachTo(tier.directPid().get(), logs));
-                flameGraph = "profile-variant-" + variant + ".html";
-                profiled = bench.profiled("variant-" + variant, () -> new SerialScenario(bench, tier.baseUrl())
-                        .measure("serial", "profiled", options.variants().profileRate(), options.steps().stepSeconds()));
-                bench.profileWith(null);
-            }
-            List<StepResult> steps = new ArrayList<>(serial.steps());
-            steps.addAll(contention.steps());
-            steps.addAll(journeys.stepped().steps());
-            double maxRss = steps.stream().mapToDouble(StepResult::serviceRssMiB).filter(v -> !Double.isNaN(v)).max().orElse(Double.NaN);
-            return new VariantResult(variant, described, tier.startMillis(), idleRss, maxRss,
-                    serial, contention, journeys, flameGraph, profiled);
-        } finally {
-            tier.close();
-        }
     }
 
     private String on(ServiceTier tier) {
@@ -476,7 +392,8 @@ public final class BenchRun {
         if (options.runs(VARIANTS)) {
             int stepsPerVariant = options.serial().rates().size() + options.contention().rates().size()
                     + options.journeys().rates().size() + (options.run().profile() ? 1 : 0);
-            seconds += options.variants().names().size() * (15 + 3 * warmup + stepsPerVariant * (step + 1));
+            // a step each in turn: each waits up to a few seconds for the previous variant to be idle; 1 s is typical
+            seconds += options.variants().names().size() * (15 + 3 * warmup + stepsPerVariant * (step + 2));
         }
         if (options.runs(FAILOVER)) {
             seconds += options.failover().seconds() + 10 + (options.runs(SERIAL) ? 0 : warmup);

@@ -72,7 +72,7 @@ class BenchVariantsSmokeIT {
         assertThat(run.machine().postgres()).matches("\\d+\\.\\d+.*"); // read from the first variant's server
         // Each server logs its own shutdown checkpoint; a shared server would leave these logs absent.
         for (String variant : run.variants().stream().map(VariantResult::name).toList()) {
-            assertThat(out.resolve("logs").resolve(BenchRun.variantLogFileName(variant))).as(variant).content()
+            assertThat(out.resolve("logs").resolve(VariantsRun.variantLogFileName(variant))).as(variant).content()
                     .contains("checkpoint complete", "database system is shut down");
         }
     }

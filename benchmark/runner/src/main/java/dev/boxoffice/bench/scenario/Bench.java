@@ -16,6 +16,7 @@ import java.io.UncheckedIOException;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
 
@@ -31,6 +32,9 @@ public final class Bench implements AutoCloseable {
     private final Resources resources;
     private final Path runDirectory;
     private final Progress progress;
+    private final String hlogFolder; // "hlog/", or a variant's folder in it
+    private final Turns turns; // null unless this is one of several variants measured in turns
+    private final Runnable onTurn; // points the resource probe at this variant whenever its turn comes
     private Profiler profiler; // set with --profile while the service runs
     private int serviceJvms = 1;
     private double warmupRate = Double.NaN; // NaN: --warmup-rate
@@ -43,11 +47,79 @@ public final class Bench implements AutoCloseable {
         this.resources = resources;
         this.runDirectory = runDirectory;
         this.progress = progress;
+        this.hlogFolder = "hlog/";
+        this.turns = null;
+        this.onTurn = null;
+        createDirectories(runDirectory.resolve(hlogFolder), logDirectory());
+    }
+
+    private Bench(Bench whole, String variant, Turns turns, Runnable onTurn) {
+        this.vertx = whole.vertx;
+        this.loop = whole.loop;
+        this.options = whole.options;
+        this.resources = whole.resources;
+        this.runDirectory = whole.runDirectory;
+        this.progress = whole.progress.forVariant(variant);
+        this.hlogFolder = whole.hlogFolder + variant + "/";
+        this.turns = turns;
+        this.onTurn = onTurn;
+        this.warmupRate = whole.warmupRate;
+        createDirectories(runDirectory.resolve(hlogFolder));
+    }
+
+    /**
+     * The bench as one variant of a variants run sees it: its steps' latency logs in a folder of its own, its progress
+     * lines named, and, with {@code turns}, its steps taken in turns with the other variants' (see {@link #passTurn}).
+     * {@code onTurn} runs whenever its turn comes, to point the resource probe at its processes.
+     */
+    public Bench forVariant(String variant, Turns turns, Runnable onTurn) {
+        return new Bench(this, variant, turns, onTurn);
+    }
+
+    private static void createDirectories(Path... directories) {
         try {
-            Files.createDirectories(runDirectory.resolve("hlog"));
-            Files.createDirectories(logDirectory());
+            for (Path directory : directories) {
+                Files.createDirectories(directory);
+            }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * Between two steps of a variant measured in turns: waits until its service and its PostgreSQL server are idle
+     * (below {@value #IDLE_PERCENT} % of a core over half a second, at most {@value #SETTLE_SECONDS} s), so that no
+     * work of its own (a projection catching up, a checkpoint) runs into the next variant's step; then lets the
+     * other variants take their turns, and returns when this one's has come round again.
+     */
+    void passTurn() {
+        if (turns == null) {
+            return;
+        }
+        settle();
+        turns.pass();
+        onTurn.run();
+    }
+
+    private static final double IDLE_PERCENT = 5;
+    private static final long SETTLE_SECONDS = 10;
+
+    private void settle() {
+        long deadline = System.nanoTime() + SETTLE_SECONDS * 1_000_000_000L;
+        Resources.Sample before = resources.sample();
+        while (true) {
+            JavaService.sleep(500);
+            Resources.Sample now = resources.sample();
+            CpuShare share = now.since(before);
+            if (!(share.service() >= IDLE_PERCENT) && !(share.database() >= IDLE_PERCENT)) { // NaN: not measured, idle
+                return;
+            }
+            if (System.nanoTime() > deadline) {
+                progress.info(String.format(Locale.ROOT, "still busy %d s after the step (service %.0f %%, PostgreSQL"
+                        + " %.0f %% of a core): the next variant's step starts anyway", SETTLE_SECONDS, share.service(), share.database()));
+                return;
+            }
+            before = now;
         }
     }
 
@@ -130,7 +202,7 @@ public final class Bench implements AutoCloseable {
      */
     public StepResult step(String scenario, String label, double offeredRps, int connections, double seconds,
             Consumer<StepRecorder> load) {
-        String logName = "hlog/" + scenario + "-" + label.replaceAll("[^A-Za-z0-9.]+", "-") + ".hlog";
+        String logName = hlogFolder + scenario + "-" + label.replaceAll("[^A-Za-z0-9.]+", "-") + ".hlog";
         StepRecorder recorder = new StepRecorder(runDirectory.resolve(logName), progress.runStartNanos());
         Resources.Sample before = resources.sample();
         CompletableFuture<Void> drained = new CompletableFuture<>();

@@ -10,12 +10,27 @@ import java.util.Locale;
 public final class Progress {
 
     private final PrintStream out;
-    private final long runStartNanos = System.nanoTime();
+    private final long runStartNanos;
     private final double plannedSeconds;
+    private final String prefix; // names the variant whose steps these lines follow, in a variants run
 
     public Progress(PrintStream out, double plannedSeconds) {
         this.out = out;
+        this.runStartNanos = System.nanoTime();
         this.plannedSeconds = plannedSeconds;
+        this.prefix = "";
+    }
+
+    private Progress(Progress whole, String variant) {
+        this.out = whole.out;
+        this.runStartNanos = whole.runStartNanos;
+        this.plannedSeconds = whole.plannedSeconds;
+        this.prefix = whole.prefix + variant + ": ";
+    }
+
+    /** The same lines, each naming {@code variant}. */
+    public Progress forVariant(String variant) {
+        return new Progress(this, variant);
     }
 
     public long runStartNanos() {
@@ -27,22 +42,22 @@ public final class Progress {
     }
 
     public void phase(String message) {
-        print("== " + message);
+        print("== " + prefix + message);
     }
 
     public void info(String message) {
-        print("   " + message);
+        print("   " + prefix + message);
     }
 
     void step(String scenario, String label, double offeredRps, long elapsed, double seconds, StepRecorder recorder) {
-        print(String.format(Locale.ROOT, "   %s %s: %d/%.0f s, %s, sent %d, p99 so far %.2f ms, errors %d%s", scenario, label,
+        print(String.format(Locale.ROOT, "   %s%s %s: %d/%.0f s, %s, sent %d, p99 so far %.2f ms, errors %d%s", prefix, scenario, label,
                 elapsed, seconds, Double.isNaN(offeredRps) ? "closed loop" : String.format(Locale.ROOT, "offered %.0f req/s", offeredRps),
                 recorder.sentCount(), recorder.p99SoFarMillis(), recorder.errorCount(), timeLeft()));
     }
 
     void stepDone(StepResult step) {
-        print(String.format(Locale.ROOT, "   %s %s: done, %.0f answered/s, p50 %.2f ms, p99 %.2f ms, max %.1f ms, errors %d (503: %d),"
-                        + " cpu service %s db %s loadgen %s, cores busy %s%%, steal %s%%", step.scenario(),
+        print(String.format(Locale.ROOT, "   %s%s %s: done, %.0f answered/s, p50 %.2f ms, p99 %.2f ms, max %.1f ms, errors %d (503: %d),"
+                        + " cpu service %s db %s loadgen %s, cores busy %s%%, steal %s%%", prefix, step.scenario(),
                 step.label(), step.achievedRps(), step.latency().p50(), step.latency().p99(), step.latency().max(),
                 step.counts().errors(), step.phases().stream().mapToLong(p -> p.count(AnswerKind.REFUSED)).sum(),
                 percent(step.cpu().service()), percent(step.cpu().database()), percent(step.cpu().loadGenerator()),

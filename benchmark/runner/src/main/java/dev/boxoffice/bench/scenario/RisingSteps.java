@@ -66,8 +66,13 @@ final class RisingSteps {
 
     static SteppedResult run(Bench bench, String scenario, List<Double> rates, String description, Step step) {
         BenchOptions.Steps options = bench.options().steps();
-        StepResult warmup = options.warmsUp() ? step.run(WARMUP, bench.warmupRate(), bench.warmupSeconds()) : null;
-        return bench.profiled(scenario, () -> measure(options, scenario, description, warmup, rates, step, bench.progress()::info));
+        Step inTurns = (label, rate, seconds) -> {
+            StepResult result = step.run(label, rate, seconds);
+            bench.passTurn();
+            return result;
+        };
+        StepResult warmup = options.warmsUp() ? inTurns.run(WARMUP, bench.warmupRate(), bench.warmupSeconds()) : null;
+        return bench.profiled(scenario, () -> measure(options, scenario, description, warmup, rates, inTurns, bench.progress()::info));
     }
 
     /** The measured steps: up the rates, then the refinement; {@code info} hears what the plan decides. */

@@ -1,0 +1,227 @@
+package dev.boxoffice.bench;
+
+import dev.boxoffice.bench.result.JourneysResult;
+import dev.boxoffice.bench.result.StepResult;
+import dev.boxoffice.bench.result.SteppedResult;
+import dev.boxoffice.bench.result.VariantResult;
+import dev.boxoffice.bench.scenario.Bench;
+import dev.boxoffice.bench.scenario.ContentionScenario;
+import dev.boxoffice.bench.scenario.JourneysScenario;
+import dev.boxoffice.bench.scenario.LimitsScenario;
+import dev.boxoffice.bench.scenario.Progress;
+import dev.boxoffice.bench.scenario.SerialScenario;
+import dev.boxoffice.bench.scenario.Turns;
+import dev.boxoffice.bench.system.Baseline;
+import dev.boxoffice.bench.system.Database;
+import dev.boxoffice.bench.system.JavaService;
+import dev.boxoffice.bench.system.Pinning;
+import dev.boxoffice.bench.system.Profiler;
+import dev.boxoffice.bench.system.Resources;
+import dev.boxoffice.bench.system.ServiceTier;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
+
+/**
+ * The variants scenario: every variant in a JVM of its own on the service's cores, serial, contention and journeys
+ * against each, then with --profile one more serial step at the profile rate, profiled, so that every variant's flame
+ * graph is taken at the same rate.
+ *
+ * <p>On the embedded database every variant has a PostgreSQL server of its own (a new cluster, its WAL prepared as
+ * the first one's), so that none inherits the tables, WAL, checkpoints and autovacuum work of another. All of them are
+ * started first and measured in turns, a step each: on a shared host whose speed drifts over tens of minutes, a
+ * variant measured after another would be measured in another hour, and the ratios between them would be the hour's.
+ * An external database is shared by all variants, so they are measured one after another, in the order given.
+ */
+final class VariantsRun {
+
+    /** The JVM options a variant starts with: those of the checkout at {@code root}, its GC log in {@code logDirectory}. */
+    @FunctionalInterface
+    interface JvmOptions {
+        List<String> of(Path root, Path logDirectory, String jvmName);
+    }
+
+    private final BenchOptions options;
+    private final Path repository;
+    private final Baseline baseline; // null without --baseline
+    private final JvmOptions jvmOptions;
+    private final Path serviceJar;
+    private String postgresVersion;
+
+    /** A variant running: its own PostgreSQL server (null on a shared one), its JVM, and what the report says of it. */
+    private record Started(String name, Database ownDatabase, ServiceTier tier, double idleRssMiB, String settings) {
+    }
+
+    private record Measured(SteppedResult serial, SteppedResult contention, JourneysResult journeys) {
+    }
+
+    private record Profiled(String flameGraph, StepResult step) {
+        static final Profiled NONE = new Profiled(null, null);
+    }
+
+    VariantsRun(BenchOptions options, Path repository, Baseline baseline, JvmOptions jvmOptions, Path serviceJar) {
+        this.options = options;
+        this.repository = repository;
+        this.baseline = baseline;
+        this.jvmOptions = jvmOptions;
+        this.serviceJar = serviceJar;
+    }
+
+    /** The log of the PostgreSQL server that a variant of a variants run has to itself. */
+    static String variantLogFileName(String variant) {
+        return "postgresql-variant-" + variant + ".log";
+    }
+
+    /** The version of the first PostgreSQL server a variant had to itself; null when they shared one. */
+    String postgresVersion() {
+        return postgresVersion;
+    }
+
+    /** Measures every variant; {@code shared} is the run's database, or null when it started none. */
+    List<VariantResult> measure(Database shared, Pinning pinning, Bench bench, Progress progress) {
+        return shared != null && !shared.isEmbedded()
+                ? oneAfterAnother(shared, pinning, bench, progress)
+                : inTurns(pinning, bench, progress);
+    }
+
+    private List<VariantResult> inTurns(Pinning pinning, Bench bench, Progress progress) {
+        List<String> names = options.variants().names();
+        List<Started> started = new ArrayList<>();
+        try {
+            for (String variant : names) {
+                started.add(start(variant, null, pinning, bench, progress));
+            }
+            progress.phase("variants: serial, contention and journeys, a step of each variant in turn (" + String.join(", ", names) + ")");
+            Turns turns = new Turns();
+            List<Supplier<Measured>> tasks = new ArrayList<>();
+            for (Started variant : started) {
+                Runnable onTurn = () -> measuredBy(variant, bench.resources());
+                tasks.add(() -> {
+                    onTurn.run();
+                    return scenarios(bench.forVariant(variant.name(), turns, onTurn), variant.tier().baseUrl());
+                });
+            }
+            List<Measured> measured = turns.run(names, tasks);
+            List<VariantResult> results = new ArrayList<>();
+            for (int i = 0; i < started.size(); i++) {
+                results.add(result(started.get(i), measured.get(i), profile(started.get(i), bench, progress)));
+            }
+            return results;
+        } finally {
+            started.reversed().forEach(VariantsRun::stop);
+        }
+    }
+
+    private List<VariantResult> oneAfterAnother(Database shared, Pinning pinning, Bench bench, Progress progress) {
+        List<VariantResult> results = new ArrayList<>();
+        for (String variant : options.variants().names()) {
+            Started started = start(variant, shared, pinning, bench, progress);
+            try {
+                Measured measured = scenarios(bench.forVariant(variant, null, null), started.tier().baseUrl());
+                results.add(result(started, measured, profile(started, bench, progress)));
+            } finally {
+                stop(started);
+            }
+        }
+        return results;
+    }
+
+    /** Starts the variant's JVM, on a server of its own unless {@code shared} is given; waits until it serves. */
+    private Started start(String variant, Database shared, Pinning pinning, Bench bench, Progress progress) {
+        Database own = null;
+        if (shared == null) {
+            progress.phase("variant " + variant + ": starting a PostgreSQL server of its own");
+            own = Database.startEmbedded(bench.logDirectory(), variantLogFileName(variant), pinning);
+            if (postgresVersion == null) {
+                postgresVersion = LimitsScenario.serverVersion(bench, own);
+            }
+        }
+        try {
+            return startJvm(variant, own == null ? shared : own, own, pinning, bench, progress);
+        } catch (RuntimeException e) {
+            if (own != null) {
+                own.close();
+            }
+            throw e;
+        }
+    }
+
+    private Started startJvm(String variant, Database database, Database own, Pinning pinning, Bench bench, Progress progress) {
+        progress.phase("variant " + variant + ": starting it");
+        Path logs = bench.logDirectory();
+        boolean isBaseline = variant.equals(BenchOptions.Variants.BASELINE);
+        // The baseline starts with the JVM options of its own revision: a change to them is a change measured.
+        List<String> jvm = jvmOptions.of(isBaseline ? baseline.root() : repository, logs, "variant-" + variant);
+        // Only the service's jar has an AOT cache (it shortens start and warm-up): every variant starts without one,
+        // so that their start times compare like with like.
+        jvm.removeIf(option -> option.startsWith("-XX:AOTCache="));
+        Path jar = isBaseline ? baseline.serviceJar() : variant.equals(VariantSettings.SERVICE) ? serviceJar
+                : repository.resolve("benchmark/variants/target/quarkus-app/quarkus-run.jar").toAbsolutePath().normalize();
+        List<String> overrides = options.run().serviceJvmOptions();
+        String settings = isBaseline
+                ? baseline.describe() + ", " + VariantSettings.describe(VariantSettings.SERVICE, baseline.root(), overrides)
+                : VariantSettings.describe(variant, repository, overrides);
+        ServiceTier tier = ServiceTier.direct(variant, JavaService.start("variant-" + variant, jar, jvm, VariantSettings.of(variant),
+                Map.of("DATABASE_URL", database.url()), pinning.prefix(pinning.service()), logs, "/q/health/ready"));
+        Started started = new Started(variant, own, tier, Double.NaN, settings);
+        measuredBy(started, bench.resources());
+        bench.serviceJvms(1);
+        JavaService.sleep(2000);
+        double idleRss = bench.resources().serviceRssMiB();
+        progress.info(String.format("%s up: %.0f ms to first served request, idle RSS %.0f MiB", variant, tier.startMillis(), idleRss));
+        return new Started(variant, own, tier, idleRss, settings);
+    }
+
+    private static void measuredBy(Started variant, Resources resources) {
+        variant.tier().measuredBy(resources);
+        if (variant.ownDatabase() != null) {
+            variant.ownDatabase().postmasterPid().ifPresent(resources::database);
+        }
+    }
+
+    private static Measured scenarios(Bench bench, String baseUrl) {
+        bench.progress().phase("serial");
+        SteppedResult serial = new SerialScenario(bench, baseUrl).run();
+        bench.progress().phase("contention");
+        SteppedResult contention = new ContentionScenario(bench, baseUrl).run();
+        bench.progress().phase("journeys");
+        JourneysResult journeys = new JourneysScenario(bench, baseUrl).run();
+        return new Measured(serial, contention, journeys);
+    }
+
+    private Profiled profile(Started variant, Bench bench, Progress progress) {
+        if (!options.run().profile() || variant.tier().directPid().isEmpty()) {
+            return Profiled.NONE;
+        }
+        measuredBy(variant, bench.resources());
+        double rate = options.variants().profileRate();
+        progress.phase("variant " + variant.name() + ": serial at " + Math.round(rate) + " req/s, profiled");
+        bench.profileWith(Profiler.attachTo(variant.tier().directPid().get(), bench.logDirectory()));
+        try {
+            StepResult step = bench.profiled("variant-" + variant.name(), () -> new SerialScenario(
+                    bench.forVariant(variant.name(), null, null), variant.tier().baseUrl())
+                    .measure("serial", "profiled", rate, options.steps().stepSeconds()));
+            return new Profiled("profile-variant-" + variant.name() + ".html", step);
+        } finally {
+            bench.profileWith(null);
+        }
+    }
+
+    private static VariantResult result(Started variant, Measured measured, Profiled profiled) {
+        List<StepResult> steps = new ArrayList<>(measured.serial().steps());
+        steps.addAll(measured.contention().steps());
+        steps.addAll(measured.journeys().stepped().steps());
+        double maxRss = steps.stream().mapToDouble(StepResult::serviceRssMiB).filter(v -> !Double.isNaN(v)).max().orElse(Double.NaN);
+        return new VariantResult(variant.name(), variant.settings(), variant.tier().startMillis(), variant.idleRssMiB(), maxRss,
+                measured.serial(), measured.contention(), measured.journeys(), profiled.flameGraph(), profiled.step());
+    }
+
+    private static void stop(Started variant) {
+        variant.tier().close();
+        if (variant.ownDatabase() != null) {
+            variant.ownDatabase().close();
+        }
+    }
+}
