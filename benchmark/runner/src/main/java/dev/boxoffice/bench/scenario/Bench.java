@@ -26,6 +26,11 @@ import java.util.function.Consumer;
  */
 public final class Bench implements AutoCloseable {
 
+    /** A variant measured in turns counts as idle below this share of a core (service and PostgreSQL each)... */
+    private static final double IDLE_PERCENT = 5;
+    /** ...and hands over to the next one after this long at the latest. */
+    private static final long SETTLE_SECONDS = 10;
+
     private final Vertx vertx;
     private final Context loop;
     private final BenchOptions options;
@@ -70,7 +75,8 @@ public final class Bench implements AutoCloseable {
     /**
      * The bench as one variant of a variants run sees it: its steps' latency logs in a folder of its own, its progress
      * lines named, and, with {@code turns}, its steps taken in turns with the other variants' (see {@link #passTurn}).
-     * {@code onTurn} runs whenever its turn comes, to point the resource probe at its processes.
+     * {@code onTurn} runs whenever its turn comes, to point the resource probe at its processes. It shares this
+     * bench's load generator: close this one, not the view.
      */
     public Bench forVariant(String variant, Turns turns, Runnable onTurn) {
         return new Bench(this, variant, turns, onTurn);
@@ -100,9 +106,6 @@ public final class Bench implements AutoCloseable {
         turns.pass();
         onTurn.run();
     }
-
-    private static final double IDLE_PERCENT = 5;
-    private static final long SETTLE_SECONDS = 10;
 
     private void settle() {
         long deadline = System.nanoTime() + SETTLE_SECONDS * 1_000_000_000L;
