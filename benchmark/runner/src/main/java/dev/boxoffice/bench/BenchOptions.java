@@ -151,7 +151,7 @@ public record BenchOptions(List<Scenario> scenarios, Run run, Steps steps, Seria
         option("timeout-ms", "10000", "a request not answered within this is a timeout");
         option("keep-going", "false", "run every step even after one missed the SLO (default: stop after it)");
         option("refine-percent", "5", "after the steps, halve the gap between the highest rate met and the rate missed above it until the gap is at most this percent of the rate met (0: no refinement)");
-        option("repeat-missed", "1", "times a step that missed the SLO is run again at the same rate; the rate counts as missed only if every attempt missed (0: never)");
+        option("repeat-missed", "1", "times a step that missed the SLO is run again at the same rate; the rate counts as missed only if every attempt missed; with repeats, the rate missed just above the capacity gets a last try at the end (0: never)");
         option("serial-rates", "1000,2000,4000,6000,8000,10000,12000,14000,16000,18000,20000,24000,28000",
                 "serial: the rates of the steps, requests per second");
         option("seats", "50", "serial: seats per show (a user creates one show, then reserves every seat)");

@@ -391,8 +391,9 @@ public final class BenchRun {
         }
         if (options.runs(VARIANTS)) {
             int stepsPerVariant = options.serial().rates().size() + options.contention().rates().size()
-                    + options.journeys().rates().size() + (options.run().profile() ? 1 : 0);
-            // a step each in turn: each waits up to a few seconds for the previous variant to be idle; 1 s is typical
+                    + options.journeys().rates().size() + (options.run().profile() ? 1 : 0)
+                    + (options.steps().repeatMissed() > 0 ? 3 : 0); // a last try per scenario
+            // scenario by scenario, a step of each in turn: each waits up to a few seconds for the previous variant to be idle; 1 s is typical
             seconds += options.variants().names().size() * (15 + 3 * warmup + stepsPerVariant * (step + 2));
         }
         if (options.runs(FAILOVER)) {

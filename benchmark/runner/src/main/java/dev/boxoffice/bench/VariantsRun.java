@@ -22,6 +22,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BiFunction;
 import java.util.function.Supplier;
 
 /**
@@ -31,8 +32,9 @@ import java.util.function.Supplier;
  *
  * <p>On the embedded database every variant has a PostgreSQL server of its own (a new cluster, its WAL prepared as
  * the first one's), so that none inherits the tables, WAL, checkpoints and autovacuum work of another. All of them are
- * started first and measured in turns, a step each: on a shared host whose speed drifts over tens of minutes, a
- * variant measured after another would be measured in another hour, and the ratios between them would be the hour's.
+ * started first and measured in turns, scenario by scenario, a step of each variant in turn: on a shared host whose
+ * speed drifts over tens of minutes, a variant measured after another would be measured in another hour, and the
+ * ratios between them would be the hour's.
  * An external database is shared by all variants, so they are measured one after another, in the order given.
  */
 final class VariantsRun {
@@ -87,31 +89,43 @@ final class VariantsRun {
     }
 
     private List<VariantResult> inTurns(Pinning pinning, Bench bench, Progress progress) {
-        List<String> names = options.variants().names();
         List<Started> started = new ArrayList<>();
         try {
-            for (String variant : names) {
+            for (String variant : options.variants().names()) {
                 started.add(start(variant, null, pinning, bench, progress));
             }
-            progress.phase("variants: serial, contention and journeys, a step of each variant in turn (" + String.join(", ", names) + ")");
-            Turns turns = new Turns();
-            List<Supplier<Measured>> tasks = new ArrayList<>();
-            for (Started variant : started) {
-                Runnable onTurn = () -> measuredBy(variant, bench.resources());
-                tasks.add(() -> {
-                    onTurn.run();
-                    return scenarios(bench.forVariant(variant.name(), turns, onTurn), variant.tier().baseUrl());
-                });
-            }
-            List<Measured> measured = turns.run(names, tasks);
+            List<SteppedResult> serial = eachInTurns(started, bench, progress, "serial", VariantsRun::serial);
+            List<SteppedResult> contention = eachInTurns(started, bench, progress, "contention", VariantsRun::contention);
+            List<JourneysResult> journeys = eachInTurns(started, bench, progress, "journeys", VariantsRun::journeys);
             List<VariantResult> results = new ArrayList<>();
             for (int i = 0; i < started.size(); i++) {
-                results.add(result(started.get(i), measured.get(i), profile(started.get(i), bench, progress)));
+                Measured measured = new Measured(serial.get(i), contention.get(i), journeys.get(i));
+                results.add(result(started.get(i), measured, profile(started.get(i), bench, progress)));
             }
             return results;
         } finally {
             started.reversed().forEach(VariantsRun::stop);
         }
+    }
+
+    /**
+     * One scenario against every variant, a step of each in turn; the next scenario starts when every variant has
+     * finished this one, so that each scenario's ratios are measured in the same minutes of the host.
+     */
+    private static <T> List<T> eachInTurns(List<Started> started, Bench bench, Progress progress, String scenario,
+            BiFunction<Bench, String, T> measure) {
+        List<String> names = started.stream().map(Started::name).toList();
+        progress.phase("variants: " + scenario + ", a step of each variant in turn (" + String.join(", ", names) + ")");
+        Turns turns = new Turns();
+        List<Supplier<T>> tasks = new ArrayList<>();
+        for (Started variant : started) {
+            Runnable onTurn = () -> measuredBy(variant, bench.resources());
+            tasks.add(() -> {
+                onTurn.run();
+                return measure.apply(bench.forVariant(variant.name(), turns, onTurn), variant.tier().baseUrl());
+            });
+        }
+        return turns.run(names, tasks);
     }
 
     private List<VariantResult> oneAfterAnother(Database shared, Pinning pinning, Bench bench, Progress progress) {
@@ -182,13 +196,22 @@ final class VariantsRun {
     }
 
     private static Measured scenarios(Bench bench, String baseUrl) {
+        return new Measured(serial(bench, baseUrl), contention(bench, baseUrl), journeys(bench, baseUrl));
+    }
+
+    private static SteppedResult serial(Bench bench, String baseUrl) {
         bench.progress().phase("serial");
-        SteppedResult serial = new SerialScenario(bench, baseUrl).run();
+        return new SerialScenario(bench, baseUrl).run();
+    }
+
+    private static SteppedResult contention(Bench bench, String baseUrl) {
         bench.progress().phase("contention");
-        SteppedResult contention = new ContentionScenario(bench, baseUrl).run();
+        return new ContentionScenario(bench, baseUrl).run();
+    }
+
+    private static JourneysResult journeys(Bench bench, String baseUrl) {
         bench.progress().phase("journeys");
-        JourneysResult journeys = new JourneysScenario(bench, baseUrl).run();
-        return new Measured(serial, contention, journeys);
+        return new JourneysScenario(bench, baseUrl).run();
     }
 
     private Profiled profile(Started variant, Bench bench, Progress progress) {

@@ -111,8 +111,8 @@ final class VariantSections {
         }
         String text = "Each variant in a JVM of its own (the service's JVM options) on the same cores: serial, contention"
                 + " and journeys, each with its warm-up. On the embedded database every variant has a PostgreSQL server of"
-                + " its own, and all of them are started first, then measured a step each in turn (each step starting once the"
-                + " previous variant's service and server are idle), so that a drift of the host's speed falls on every"
+                + " its own, and all of them are started first, then measured scenario by scenario, a step of each variant in"
+                + " turn (each step starting once the previous variant's service and server are idle), so that a drift of the host's speed falls on every"
                 + " variant alike; an external database is shared, and the variants are measured one after another."
                 + " Capacity: " + Reports.CAPACITY_RULE + ". The p99 columns compare every variant at one rate: the highest rate that"
                 + " every variant ran and met (else the lowest they all ran). CPU per 1000 requests is CPU time over"

@@ -20,10 +20,16 @@ import java.util.function.Consumer;
  * missed only when every attempt missed. On a shared host a single stall of a few hundred milliseconds (a disk flush,
  * a neighbour's burst) lifts a ten-second step's p99 over the SLO; without the repeat the capacity of one variant
  * moved by a whole step between runs.
+ *
+ * <p>With repeats, the plan ends by running the rate that bounds the capacity (the lowest rate missed above it) once
+ * more, minutes after its last attempt: two stalls in a row there would otherwise set the capacity of the whole
+ * scenario. If that rate meets the SLO now, the plan carries on above it, climbing and refining as before, and tries
+ * no rate a third time again.
  */
 final class RisingSteps {
 
     static final String WARMUP = "warm-up";
+    static final String LAST_TRY = "last try";
 
     /** Runs one step at {@code rate} requests per second for {@code seconds}. */
     @FunctionalInterface
@@ -37,6 +43,7 @@ final class RisingSteps {
     private final Consumer<String> info;
     private final TreeMap<Double, StepResult> decisive = new TreeMap<>();
     private final List<StepResult> repeated = new ArrayList<>();
+    private int refinements; // numbers the refinement steps across both refinements
 
     private RisingSteps(BenchOptions.Steps options, String scenario, Step step, Consumer<String> info) {
         this.options = options;
@@ -46,8 +53,9 @@ final class RisingSteps {
     }
 
     /**
-     * The most times {@link #run} can call its step: the warm-up, every rate and every refinement, each attempted
-     * {@code 1 + --repeat-missed} times (the contention scenario prepares fresh shows for each).
+     * The most times {@link #run} can call its step: the warm-up, every rate and every refinement (twice over when the
+     * last try meets the SLO), each attempted {@code 1 + --repeat-missed} times, and the last try (the contention
+     * scenario prepares fresh shows for each).
      */
     static int mostSteps(BenchOptions.Steps options, List<Double> rates) {
         int refinements = 0;
@@ -61,7 +69,9 @@ final class RisingSteps {
                 previous = rate;
             }
         }
-        return (rates.size() + refinements) * (1 + options.repeatMissed()) + (options.warmsUp() ? 1 : 0);
+        boolean lastTry = options.repeatMissed() > 0;
+        return (rates.size() + (lastTry ? 2 : 1) * refinements) * (1 + options.repeatMissed()) + (lastTry ? 1 : 0)
+                + (options.warmsUp() ? 1 : 0);
     }
 
     static SteppedResult run(Bench bench, String scenario, List<Double> rates, String description, Step step) {
@@ -79,29 +89,56 @@ final class RisingSteps {
     static SteppedResult measure(BenchOptions.Steps options, String scenario, String description, StepResult warmup,
             List<Double> rates, Step step, Consumer<String> info) {
         RisingSteps plan = new RisingSteps(options, scenario, step, info);
-        plan.climb(rates);
+        int climbed = plan.climb(rates, 0);
         plan.refine();
+        if (options.repeatMissed() > 0) {
+            Double limit = plan.decisive.higherKey(plan.capacity());
+            if (limit != null && plan.metAtLastTry(limit)) {
+                if (plan.decisive.higherKey(limit) == null) {
+                    plan.climb(rates, climbed);
+                }
+                plan.refine();
+            }
+        }
         List<StepResult> steps = List.copyOf(plan.decisive.values());
         return new SteppedResult(scenario, description, options.sloMs(), warmup, steps, List.copyOf(plan.repeated),
                 SteppedResult.capacity(steps, options.sloMs()));
     }
 
-    private void climb(List<Double> rates) {
-        for (int i = 0; i < rates.size(); i++) {
+    /** Runs the rates from index {@code from} up; returns the index after the last one it ran. */
+    private int climb(List<Double> rates, int from) {
+        for (int i = from; i < rates.size(); i++) {
             if (!attempt("step " + (i + 1) + "/" + rates.size(), rates.get(i)) && !options.keepGoing()) {
                 info.accept(scenario + ": " + Math.round(rates.get(i)) + " missed the SLO (p99 <= "
                         + options.sloMs() + " ms, no errors), no higher steps");
-                return;
+                return i + 1;
             }
         }
+        return rates.size();
+    }
+
+    private double capacity() {
+        return SteppedResult.capacity(List.copyOf(decisive.values()), options.sloMs());
+    }
+
+    /** Runs the missed rate {@code limit} once more, its decisive attempt now; true if it met the SLO this time. */
+    private boolean metAtLastTry(double limit) {
+        StepResult result = step.run(LAST_TRY, limit, options.stepSeconds());
+        repeated.add(decisive.put(limit, result));
+        if (!result.meets(options.sloMs())) {
+            info.accept(scenario + ": " + Math.round(limit) + " missed the SLO at its last try too");
+            return false;
+        }
+        info.accept(scenario + ": " + Math.round(limit) + " met the SLO at its last try (its earlier misses were stalls); carrying on above it");
+        return true;
     }
 
     private void refine() {
         if (options.refinePercent() <= 0) {
             return;
         }
-        for (int round = 1; ; round++) {
-            double met = SteppedResult.capacity(List.copyOf(decisive.values()), options.sloMs());
+        while (true) {
+            double met = capacity();
             Double missed = decisive.higherKey(met);
             if (met == 0 || missed == null || (missed - met) / met * 100 <= options.refinePercent()) {
                 return;
@@ -110,7 +147,7 @@ final class RisingSteps {
             if (between <= met || between >= missed) {
                 return;
             }
-            attempt("refine " + round, between);
+            attempt("refine " + ++refinements, between);
         }
     }
 

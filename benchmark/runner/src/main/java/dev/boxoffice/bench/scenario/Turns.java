@@ -11,8 +11,8 @@ import java.util.function.Supplier;
  * Runs several tasks in turns: each on a thread of its own, exactly one of them running at any moment, handing over
  * only where a task calls {@link #pass}, round-robin in the order given.
  *
- * <p>A variants run measures its variants this way, a step each in turn, so that a slow hour of a shared host falls
- * on every variant alike instead of on whichever one was measured in it. The order is a queue of threads: a task that
+ * <p>A variants run measures its variants this way, a step each in turn, one scenario at a time, so that a slow hour of
+ * a shared host falls on every variant alike instead of on whichever one was measured in it. The order is a queue of threads: a task that
  * passes goes to its end in the same moment as it lets go, so none can overtake another (a fair lock does not promise
  * that: between its release and its next request a thread can take the lock back before the one it woke).
  */

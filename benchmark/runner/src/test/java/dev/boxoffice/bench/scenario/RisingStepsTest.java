@@ -34,15 +34,15 @@ class RisingStepsTest {
 
     @Test
     void aMissedStepCountsOnlyWhenItsRepeatMissesToo() {
-        // The first attempt at 2000 stalls, its repeat meets the SLO; 6000 misses twice.
+        // The first attempt at 2000 stalls, its repeat meets the SLO; 6000 misses twice, and at its last try.
         SteppedResult result = measure(options(0, 1, false), rate -> rate <= 5000, Set.of("step 2/5 2000"));
 
         assertThat(ran).containsExactly("step 1/5 1000", "step 2/5 2000", "step 2/5 again 2000", "step 3/5 4000",
-                "step 4/5 6000", "step 4/5 again 6000");
+                "step 4/5 6000", "step 4/5 again 6000", "last try 6000");
         assertThat(result.capacityRps()).isEqualTo(4000);
-        assertThat(result.repeated()).extracting(StepResult::label).containsExactly("step 2/5", "step 4/5");
+        assertThat(result.repeated()).extracting(StepResult::label).containsExactly("step 2/5", "step 4/5", "step 4/5 again");
         assertThat(result.attempts()).extracting(StepResult::label).containsExactly("step 1/5", "step 2/5",
-                "step 2/5 again", "step 3/5", "step 4/5", "step 4/5 again");
+                "step 2/5 again", "step 3/5", "step 4/5", "step 4/5 again", "last try");
     }
 
     @Test
@@ -66,8 +66,38 @@ class RisingStepsTest {
     void nothingToRefineWhenNoRateWasMet() {
         SteppedResult result = measure(options(5, 1, false), rate -> false, Set.of());
 
-        assertThat(ran).containsExactly("step 1/5 1000", "step 1/5 again 1000");
+        assertThat(ran).containsExactly("step 1/5 1000", "step 1/5 again 1000", "last try 1000");
         assertThat(result.capacityRps()).isZero();
+    }
+
+    @Test
+    void aLimitSetByTwoStallsInARowIsMetAtItsLastTryAndThePlanCarriesOnAboveIt() {
+        SteppedResult result = measure(options(5, 1, false), rate -> rate <= 5300, Set.of("step 3/5 4000", "step 3/5 again 4000"));
+
+        assertThat(ran).containsExactly("step 1/5 1000", "step 2/5 2000", "step 3/5 4000", "step 3/5 again 4000",
+                "refine 1 3000", "refine 2 3500", "refine 3 3750", "refine 4 3880", "last try 4000",
+                "step 4/5 6000", "step 4/5 again 6000", "refine 5 5000", "refine 6 5500", "refine 6 again 5500", "refine 7 5250");
+        assertThat(result.capacityRps()).isEqualTo(5250);
+        assertThat(result.steps()).extracting(StepResult::label).contains("last try");
+        assertThat(ran.size()).isLessThanOrEqualTo(RisingSteps.mostSteps(options(5, 1, false), RATES));
+    }
+
+    @Test
+    void aLimitMissedAtItsLastTryStaysTheLimit() {
+        SteppedResult result = measure(options(5, 1, false), rate -> rate <= 5300, Set.of());
+
+        assertThat(ran).endsWith("refine 2 5500", "refine 2 again 5500", "refine 3 5250", "last try 5500");
+        assertThat(result.capacityRps()).isEqualTo(5250);
+    }
+
+    @Test
+    void aLastTryThatMeetsBelowAMissedRateRefinesUpToThatRate() {
+        // 5500 stalls twice; at its last try it meets, and 6000, missed, still bounds the capacity from above.
+        SteppedResult result = measure(options(5, 1, false), rate -> rate <= 5800,
+                Set.of("refine 2 5500", "refine 2 again 5500"));
+
+        assertThat(ran).endsWith("refine 3 5250", "last try 5500", "refine 4 5750");
+        assertThat(result.capacityRps()).isEqualTo(5750);
     }
 
     @Test
