@@ -129,7 +129,7 @@ final class RisingSteps {
             info.accept(scenario + ": " + Math.round(limit) + " missed the SLO at its last try too");
             return false;
         }
-        info.accept(scenario + ": " + Math.round(limit) + " met the SLO at its last try (its earlier misses were stalls); carrying on above it");
+        info.accept(scenario + ": " + Math.round(limit) + " met the SLO at its last try; carrying on above it");
         return true;
     }
 
