@@ -65,7 +65,7 @@ class AdmissionTest {
             var inFlight = List.of(
                     CompletableFuture.supplyAsync(() -> seatAction(first, "0", "RESERVE").statusCode(), clients),
                     CompletableFuture.supplyAsync(() -> seatAction(second, "0", "RESERVE").statusCode(), clients));
-            awaitAnAppendWaitingForTheLock(db);
+            awaitAnAppendWaitingForTheLock();
             awaitInFlight(2);
 
             problem(seatAction(refused, "0", "RESERVE"), 503, "OVERLOADED").header("Retry-After", "1");

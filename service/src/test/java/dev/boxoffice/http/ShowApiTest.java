@@ -14,6 +14,7 @@ import dev.boxoffice.database.EmbeddedDatabase;
 import dev.boxoffice.support.OpenApiContract;
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.SQLException;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
@@ -166,7 +167,7 @@ class ShowApiTest {
                 lock.execute(); // appends wait for this transaction: the show's queue stands still
             }
             var inFlight = CompletableFuture.supplyAsync(() -> reserve(id, 0).extract().statusCode(), clients);
-            awaitAnAppendWaitingForTheLock(db);
+            awaitAnAppendWaitingForTheLock();
             var queued = CompletableFuture.supplyAsync(() -> reserve(id, 1).extract().statusCode(), clients);
             Thread.sleep(500); // longer than boxoffice.entities.max-queue-delay
 
@@ -201,15 +202,21 @@ class ShowApiTest {
         given().when().get("/q/swagger-ui/").then().statusCode(200);
     }
 
-    static void awaitAnAppendWaitingForTheLock(Connection db) {
-        await().atMost(Duration.ofSeconds(10)).until(() -> {
-            try (var query = db.prepareStatement(
-                    "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE 'INSERT INTO events%'");
-                    var rows = query.executeQuery()) {
-                rows.next();
-                return rows.getInt(1) > 0;
-            }
-        });
+    /**
+     * Polls on a connection of its own, a transaction per query: within the lock holder's transaction PostgreSQL would
+     * answer every poll from the snapshot of pg_stat_activity taken at the first one.
+     */
+    static void awaitAnAppendWaitingForTheLock() throws SQLException {
+        try (Connection observer = DriverManager.getConnection(TestDatabase.shared().jdbcUrl(), EmbeddedDatabase.USER, "")) {
+            await().atMost(Duration.ofSeconds(10)).until(() -> {
+                try (var query = observer.prepareStatement(
+                        "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE 'INSERT INTO events%'");
+                        var rows = query.executeQuery()) {
+                    rows.next();
+                    return rows.getInt(1) > 0;
+                }
+            });
+        }
     }
 
     static UUID createShow(int seats) {
