@@ -179,8 +179,7 @@ final class VariantsRun {
                 : VariantSettings.describe(variant, repository, overrides);
         ServiceTier tier = ServiceTier.direct(variant, JavaService.start("variant-" + variant, jar, jvm, VariantSettings.of(variant),
                 Map.of("DATABASE_URL", database.url()), pinning.prefix(pinning.service()), logs, "/q/health/ready"));
-        Started started = new Started(variant, own, tier, Double.NaN, settings);
-        measuredBy(started, bench.resources());
+        measuredBy(tier, own, bench.resources());
         bench.serviceJvms(1);
         JavaService.sleep(2000);
         double idleRss = bench.resources().serviceRssMiB();
@@ -189,9 +188,14 @@ final class VariantsRun {
     }
 
     private static void measuredBy(Started variant, Resources resources) {
-        variant.tier().measuredBy(resources);
-        if (variant.ownDatabase() != null) {
-            variant.ownDatabase().postmasterPid().ifPresent(resources::database);
+        measuredBy(variant.tier(), variant.ownDatabase(), resources);
+    }
+
+    /** Points the resource probe at a variant's JVM and, if it has one of its own, its PostgreSQL server. */
+    private static void measuredBy(ServiceTier tier, Database ownDatabase, Resources resources) {
+        tier.measuredBy(resources);
+        if (ownDatabase != null) {
+            ownDatabase.postmasterPid().ifPresent(resources::database);
         }
     }
 
