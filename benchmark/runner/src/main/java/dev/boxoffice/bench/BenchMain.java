@@ -5,8 +5,10 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 
-/** {@code ./boxoffice bench ...}: run the benchmark, or compare two run folders. */
+/** {@code ./boxoffice bench ...}: run the benchmark, or compare run folders. */
 public final class BenchMain {
+
+    private static final String COMPARE_USAGE = "usage: ./boxoffice bench compare RUN_FOLDER RUN_FOLDER [RUN_FOLDER...] [--out FOLDER]";
 
     private BenchMain() {
     }
@@ -31,15 +33,22 @@ public final class BenchMain {
     }
 
     private static void compare(List<String> args) {
-        if (args.size() != 2 && !(args.size() == 4 && args.get(2).equals("--out"))) {
-            throw new IllegalArgumentException("usage: ./boxoffice bench compare RUN_FOLDER_A RUN_FOLDER_B [--out FOLDER]");
+        List<String> folders = args;
+        Path out = null;
+        int outAt = args.indexOf("--out");
+        if (outAt >= 0) {
+            if (outAt != args.size() - 2) {
+                throw new IllegalArgumentException(COMPARE_USAGE);
+            }
+            out = Path.of(args.get(outAt + 1));
+            folders = args.subList(0, outAt);
         }
-        Path a = Path.of(args.get(0));
-        Path b = Path.of(args.get(1));
-        Path out = args.size() == 4 ? Path.of(args.get(3)) : b;
-        Path written = Compare.write(a, b, out);
-        System.out.println(Compare.markdown(Compare.read(a), Compare.read(b), a.getFileName().toString(),
-                b.getFileName().toString()));
+        if (folders.size() < 2 || folders.stream().anyMatch(f -> f.startsWith("-"))) {
+            throw new IllegalArgumentException(COMPARE_USAGE);
+        }
+        List<Path> runs = folders.stream().map(Path::of).toList();
+        Path written = Compare.write(runs, out == null ? runs.get(runs.size() - 1) : out);
+        System.out.println(Compare.markdown(runs.stream().map(Compare::read).toList(), Compare.names(runs)));
         System.out.println("Comparison: " + written.toAbsolutePath());
     }
 }

@@ -444,7 +444,9 @@ public record BenchOptions(List<Scenario> scenarios, Run run, Steps steps, Seria
     public static String help() {
         StringBuilder help = new StringBuilder("""
                 Usage: ./boxoffice bench [scenario...] [--option value...]
-                       ./boxoffice bench compare RUN_FOLDER_A RUN_FOLDER_B [--out FOLDER]
+                       ./boxoffice bench compare RUN_FOLDER RUN_FOLDER [RUN_FOLDER...] [--out FOLDER]
+                         two runs: side by side with B / A; three or more: each figure's median and spread,
+                         and for variants runs the matrix across them (ratios to reactive: median, range)
 
                 Scenarios (default: all but journeys, failover, memory and variants, in this order):
                   limits dispatch serial contention journeys surge sweep failover memory variants

@@ -363,7 +363,11 @@ public final class BenchRun {
         return steps.stream().mapToDouble(StepResult::serviceRssMiB).filter(v -> !Double.isNaN(v)).max().orElse(Double.NaN);
     }
 
-    /** An upper bound of the run's length, for the progress lines. */
+    /**
+     * An estimate of the run's length, for the progress lines: each rate of a stepped scenario run once (in a variants
+     * run, plus a last try per scenario). Repeated and refined steps can take a run past it; a stepped scenario that
+     * misses a rate early ends before it.
+     */
     private double plannedSeconds() {
         double seconds = 5;
         double step = options.steps().stepSeconds();

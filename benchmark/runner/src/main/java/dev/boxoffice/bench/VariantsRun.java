@@ -10,11 +10,13 @@ import dev.boxoffice.bench.scenario.JourneysScenario;
 import dev.boxoffice.bench.scenario.LimitsScenario;
 import dev.boxoffice.bench.scenario.Progress;
 import dev.boxoffice.bench.scenario.SerialScenario;
+import dev.boxoffice.bench.scenario.Turn;
 import dev.boxoffice.bench.scenario.Turns;
 import dev.boxoffice.bench.system.Baseline;
 import dev.boxoffice.bench.system.Database;
 import dev.boxoffice.bench.system.JavaService;
 import dev.boxoffice.bench.system.Pinning;
+import dev.boxoffice.bench.system.ProcessTree;
 import dev.boxoffice.bench.system.Profiler;
 import dev.boxoffice.bench.system.Resources;
 import dev.boxoffice.bench.system.ServiceTier;
@@ -110,22 +112,47 @@ final class VariantsRun {
 
     /**
      * One scenario against every variant, a step of each in turn; the next scenario starts when every variant has
-     * finished this one, so that each scenario's ratios are measured in the same minutes of the host.
+     * finished this one, so that each scenario's ratios are measured in the same minutes of the host. A variant not
+     * in its turn is held still (its JVM and its PostgreSQL server stopped with SIGSTOP), so that its background work
+     * falls in its own steps, not in another variant's.
      */
     private static <T> List<T> eachInTurns(List<Started> started, Bench bench, Progress progress, String scenario,
             BiFunction<Bench, String, T> measure) {
         List<String> names = started.stream().map(Started::name).toList();
-        progress.phase("variants: " + scenario + ", a step of each variant in turn (" + String.join(", ", names) + ")");
+        progress.phase("variants: " + scenario + ", a step of each variant in turn, the others held still (" + String.join(", ", names) + ")");
         Turns turns = new Turns();
         List<Supplier<T>> tasks = new ArrayList<>();
         for (Started variant : started) {
-            Runnable onTurn = () -> measuredBy(variant, bench.resources());
+            Runnable coming = () -> {
+                resume(variant);
+                measuredBy(variant, bench.resources());
+            };
+            Turn turn = new Turn(turns, () -> holdStill(variant), coming);
             tasks.add(() -> {
-                onTurn.run();
-                return measure.apply(bench.forVariant(variant.name(), turns, onTurn), variant.tier().baseUrl());
+                coming.run();
+                try {
+                    return measure.apply(bench.forVariant(variant.name(), turn), variant.tier().baseUrl());
+                } finally {
+                    holdStill(variant); // done with this scenario: still while the others finish it
+                }
             });
         }
-        return turns.run(names, tasks);
+        started.forEach(VariantsRun::holdStill);
+        try {
+            return turns.run(names, tasks);
+        } finally {
+            started.forEach(VariantsRun::resume);
+        }
+    }
+
+    private static void holdStill(Started variant) {
+        variant.tier().directPid().ifPresent(ProcessTree::stop);
+        variant.ownDatabase().postmasterPid().ifPresent(ProcessTree::stop);
+    }
+
+    private static void resume(Started variant) {
+        variant.ownDatabase().postmasterPid().ifPresent(ProcessTree::resume);
+        variant.tier().directPid().ifPresent(ProcessTree::resume);
     }
 
     private List<VariantResult> oneAfterAnother(Database shared, Pinning pinning, Bench bench, Progress progress) {
@@ -133,7 +160,7 @@ final class VariantsRun {
         for (String variant : options.variants().names()) {
             Started started = start(variant, shared, pinning, bench, progress);
             try {
-                Measured measured = scenarios(bench.forVariant(variant, null, null), started.tier().baseUrl());
+                Measured measured = scenarios(bench.forVariant(variant, null), started.tier().baseUrl());
                 results.add(result(started, measured, profile(started, bench, progress)));
             } finally {
                 stop(started);
@@ -228,7 +255,7 @@ final class VariantsRun {
         bench.profileWith(Profiler.attachTo(variant.tier().directPid().get(), bench.logDirectory()));
         try {
             StepResult step = bench.profiled("variant-" + variant.name(), () -> new SerialScenario(
-                    bench.forVariant(variant.name(), null, null), variant.tier().baseUrl())
+                    bench.forVariant(variant.name(), null), variant.tier().baseUrl())
                     .measure("serial", "profiled", rate, options.steps().stepSeconds()));
             return new Profiled("profile-variant-" + variant.name() + ".html", step);
         } finally {

@@ -221,7 +221,7 @@ class BenchSmokeIT {
 
     @Test
     void comparesARunWithItself(@TempDir Path comparison) throws Exception {
-        Compare.write(out, out, comparison);
+        Compare.write(List.of(out, out), comparison);
         assertThat(comparison.resolve("compare.md")).content().contains("Serial capacity", "1.00×");
         assertThat(comparison.resolve("compare.html")).content().contains("<svg");
     }

@@ -82,7 +82,7 @@ class BenchVariantsSmokeIT {
         assertThat(out.resolve("report.md")).content().contains("## Variants: execution model and persistence model",
                 "worker / reactive", "crud-reactive / reactive", "baseline / reactive", "quarkus.datasource.jdbc.max-size");
         assertThat(out.resolve("report.html")).content().contains("Capacity by scenario", "journeys: p99 per step, by variant");
-        Compare.write(out, out, comparison);
+        Compare.write(List.of(out, out), comparison);
         assertThat(comparison.resolve("compare.md")).content().contains("Variant crud-worker: serial capacity, req/s");
     }
 }

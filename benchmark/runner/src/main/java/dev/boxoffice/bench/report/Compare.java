@@ -19,7 +19,11 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.Function;
 
-/** {@code ./boxoffice bench compare A B}: the key figures of two run folders side by side, with B / A ratios. */
+/**
+ * {@code ./boxoffice bench compare RUN...}: the key figures of two or more run folders side by side; of two, B / A;
+ * of three or more, each figure's median and how far the farthest run lies from it, and for variants runs the
+ * variants matrix across the runs ({@link VariantsAcrossRuns}).
+ */
 public final class Compare {
 
     private Compare() {
@@ -34,20 +38,22 @@ public final class Compare {
     }
 
     /** Writes compare.md and compare.html into {@code out}; returns the HTML file. */
-    public static Path write(Path a, Path b, Path out) {
-        RunResult runA = read(a);
-        RunResult runB = read(b);
-        String nameA = a.getFileName().toString();
-        String nameB = b.getFileName().toString();
+    public static Path write(List<Path> folders, Path out) {
+        List<RunResult> runs = folders.stream().map(Compare::read).toList();
+        List<String> names = names(folders);
         try {
             Files.createDirectories(out);
-            Files.writeString(out.resolve("compare.md"), markdown(runA, runB, nameA, nameB));
+            Files.writeString(out.resolve("compare.md"), markdown(runs, names));
             Path html = out.resolve("compare.html");
-            StringBuilder body = new StringBuilder("<h1>BoxOffice benchmark: ").append(Table.escape(nameA)).append(" vs ")
-                    .append(Table.escape(nameB)).append("</h1>").append(figures(runA, runB, nameA, nameB).html());
-            if (runA.serial() != null && runB.serial() != null) {
-                body.append("<h2>Serial steps</h2><div class=\"charts\">").append(overlay(runA.serial(), runB.serial(), nameA, nameB))
-                        .append("</div>").append(steps(runA.serial(), runB.serial(), nameA, nameB).html());
+            StringBuilder body = new StringBuilder("<h1>").append(Table.escape(title(names))).append("</h1>")
+                    .append(figures(runs, names).html());
+            if (VariantsAcrossRuns.applies(runs)) {
+                body.append("<h2>Variants across the runs</h2><p>").append(Table.escape(VariantsAcrossRuns.text(runs.size())))
+                        .append("</p>").append(VariantsAcrossRuns.medians(runs).html()).append(VariantsAcrossRuns.ratios(runs).html());
+            }
+            if (runs.stream().allMatch(r -> r.serial() != null)) {
+                body.append("<h2>Serial steps</h2><div class=\"charts\">").append(overlay(runs, names))
+                        .append("</div>").append(steps(runs, names).html());
             }
             Files.writeString(html, Html.page("BoxOffice comparison", body.toString()));
             return html;
@@ -56,20 +62,36 @@ public final class Compare {
         }
     }
 
-    public static String markdown(RunResult a, RunResult b, String nameA, String nameB) {
-        StringBuilder md = new StringBuilder("# BoxOffice benchmark: " + nameA + " vs " + nameB + "\n\n")
-                .append(figures(a, b, nameA, nameB).markdown());
-        if (a.serial() != null && b.serial() != null) {
-            md.append("\n## Serial steps\n\n").append(steps(a.serial(), b.serial(), nameA, nameB).markdown());
+    public static String markdown(List<RunResult> runs, List<String> names) {
+        StringBuilder md = new StringBuilder("# " + title(names) + "\n\n").append(figures(runs, names).markdown());
+        if (VariantsAcrossRuns.applies(runs)) {
+            md.append("\n## Variants across the runs\n\n").append(VariantsAcrossRuns.text(runs.size())).append("\n\n")
+                    .append(VariantsAcrossRuns.medians(runs).markdown()).append('\n').append(VariantsAcrossRuns.ratios(runs).markdown());
+        }
+        if (runs.stream().allMatch(r -> r.serial() != null)) {
+            md.append("\n## Serial steps\n\n").append(steps(runs, names).markdown());
         }
         return md.toString();
     }
 
-    private static Table figures(RunResult a, RunResult b, String nameA, String nameB) {
-        Table table = new Table("Figure", nameA, nameB, "B / A");
+    /** The run folders' names, as the tables' columns. */
+    public static List<String> names(List<Path> folders) {
+        return folders.stream().map(folder -> folder.toAbsolutePath().normalize().getFileName().toString()).toList();
+    }
+
+    private static String title(List<String> names) {
+        return "BoxOffice benchmark: " + String.join(" vs ", names);
+    }
+
+    /** One row per figure that any run has: its value in every run, then B / A (two runs) or the median and spread. */
+    private static Table figures(List<RunResult> runs, List<String> names) {
+        List<String> header = new ArrayList<>(List.of("Figure"));
+        header.addAll(names);
+        header.addAll(runs.size() == 2 ? List.of("B / A") : List.of("Median", "Farthest from it"));
+        Table table = new Table(header.toArray(String[]::new));
         Map<String, Function<RunResult, Double>> figures = new LinkedHashMap<>();
         figures.put("Serial capacity, req/s", r -> r.serial() == null ? Double.NaN : r.serial().capacityRps());
-        double commonRate = lowestCommonRate(a.serial(), b.serial());
+        double commonRate = lowestCommonRate(runs.stream().map(RunResult::serial).toList());
         figures.put("Serial p99 at " + num(commonRate, 0) + " req/s, ms", r -> r.serial() == null ? Double.NaN
                 : r.serial().steps().stream().filter(step -> step.offeredRps() == commonRate)
                         .mapToDouble(step -> step.latency().p99()).findFirst().orElse(Double.NaN));
@@ -92,44 +114,52 @@ public final class Compare {
         figures.put("Sweep: best read req/s", r -> r.sweep() == null ? Double.NaN
                 : r.sweep().read().stream().mapToDouble(StepResult::achievedRps).max().orElse(Double.NaN));
         figures.put("Journeys capacity, journeys/s", r -> r.journeys() == null ? Double.NaN : r.journeys().stepped().capacityRps());
-        for (String variant : variantsOfBoth(a, b)) {
+        for (String variant : variantsOfAll(runs)) {
             figures.put("Variant " + variant + ": serial capacity, req/s", r -> variant(r, variant).serial().capacityRps());
             figures.put("Variant " + variant + ": contention capacity, req/s", r -> variant(r, variant).contention().capacityRps());
             figures.put("Variant " + variant + ": journeys capacity, journeys/s", r -> variant(r, variant).journeys().stepped().capacityRps());
             figures.put("Variant " + variant + ": RSS under load, MiB", r -> variant(r, variant).maxRssMiB());
         }
         figures.forEach((name, figure) -> {
-            double va = figure.apply(a);
-            double vb = figure.apply(b);
-            table.row(name, num(va, decimals(va)), num(vb, decimals(vb)), ratio(vb / va));
+            List<Double> values = runs.stream().map(figure).toList();
+            if (values.stream().allMatch(v -> v.isNaN())) {
+                return; // a figure none of the runs measured
+            }
+            List<String> row = new ArrayList<>(List.of(name));
+            values.forEach(v -> row.add(num(v, Table.decimals(v))));
+            if (runs.size() == 2) {
+                row.add(ratio(values.get(1) / values.get(0)));
+            } else {
+                double median = VariantsAcrossRuns.median(values);
+                row.add(num(median, Table.decimals(median)));
+                row.add(Table.percent(values.stream().mapToDouble(v -> Math.abs(v - median) / median).max().orElse(Double.NaN)));
+            }
+            table.row(row.toArray(String[]::new));
         });
         return table;
     }
 
-    /** The variants both runs measured, in the first run's order. */
-    private static List<String> variantsOfBoth(RunResult a, RunResult b) {
-        if (a.variants() == null || b.variants() == null) {
+    /** The variants every run measured, in the first run's order. */
+    private static List<String> variantsOfAll(List<RunResult> runs) {
+        if (runs.stream().anyMatch(r -> r.variants() == null)) {
             return List.of();
         }
-        return a.variants().stream().map(VariantResult::name)
-                .filter(name -> b.variants().stream().anyMatch(v -> v.name().equals(name))).toList();
+        return runs.get(0).variants().stream().map(VariantResult::name)
+                .filter(name -> runs.stream().allMatch(r -> r.variants().stream().anyMatch(v -> v.name().equals(name)))).toList();
     }
 
     private static VariantResult variant(RunResult run, String name) {
         return run.variants().stream().filter(v -> v.name().equals(name)).findFirst().orElseThrow();
     }
 
-    private static int decimals(double value) {
-        return Math.abs(value) < 10 ? 3 : Math.abs(value) < 100 ? 1 : 0;
-    }
-
-    /** The lowest offered rate both runs measured, so that their p99 compares like with like. */
-    private static double lowestCommonRate(SteppedResult a, SteppedResult b) {
-        if (a == null || b == null) {
+    /** The lowest offered rate every run measured, so that their p99 compares like with like. */
+    private static double lowestCommonRate(List<SteppedResult> results) {
+        if (results.stream().anyMatch(r -> r == null)) {
             return Double.NaN;
         }
-        return a.steps().stream().mapToDouble(StepResult::offeredRps)
-                .filter(rate -> b.steps().stream().anyMatch(step -> step.offeredRps() == rate)).min().orElse(Double.NaN);
+        return results.get(0).steps().stream().mapToDouble(StepResult::offeredRps)
+                .filter(rate -> results.stream().allMatch(r -> r.steps().stream().anyMatch(step -> step.offeredRps() == rate)))
+                .min().orElse(Double.NaN);
     }
 
     private static double dispatchRatio(RunResult run) {
@@ -145,23 +175,41 @@ public final class Compare {
         return step == null ? Double.NaN : figure.apply(step);
     }
 
-    private static Table steps(SteppedResult a, SteppedResult b, String nameA, String nameB) {
+    private static Table steps(List<RunResult> runs, List<String> names) {
         Map<Double, StepResult[]> byRate = new TreeMap<>();
-        a.steps().forEach(s -> byRate.computeIfAbsent(s.offeredRps(), k -> new StepResult[2])[0] = s);
-        b.steps().forEach(s -> byRate.computeIfAbsent(s.offeredRps(), k -> new StepResult[2])[1] = s);
-        Table table = new Table("Offered req/s", "p99 ms " + nameA, "p99 ms " + nameB, "B / A", "CPU service % " + nameA,
-                "CPU service % " + nameB);
-        byRate.forEach((rate, pair) -> table.row(num(rate, 0),
-                pair[0] == null ? "–" : num(pair[0].latency().p99(), 2), pair[1] == null ? "–" : num(pair[1].latency().p99(), 2),
-                pair[0] == null || pair[1] == null ? "–" : ratio(pair[1].latency().p99() / pair[0].latency().p99()),
-                pair[0] == null ? "–" : num(pair[0].cpu().service(), 0), pair[1] == null ? "–" : num(pair[1].cpu().service(), 0)));
+        for (int i = 0; i < runs.size(); i++) {
+            int run = i;
+            runs.get(i).serial().steps().forEach(s -> byRate.computeIfAbsent(s.offeredRps(), k -> new StepResult[runs.size()])[run] = s);
+        }
+        List<String> header = new ArrayList<>(List.of("Offered req/s"));
+        names.forEach(name -> header.add("p99 ms " + name));
+        if (runs.size() == 2) {
+            header.add("B / A");
+        }
+        names.forEach(name -> header.add("CPU service % " + name));
+        Table table = new Table(header.toArray(String[]::new));
+        byRate.forEach((rate, steps) -> {
+            List<String> row = new ArrayList<>(List.of(num(rate, 0)));
+            for (StepResult step : steps) {
+                row.add(step == null ? "–" : num(step.latency().p99(), 2));
+            }
+            if (runs.size() == 2) {
+                row.add(steps[0] == null || steps[1] == null ? "–" : ratio(steps[1].latency().p99() / steps[0].latency().p99()));
+            }
+            for (StepResult step : steps) {
+                row.add(step == null ? "–" : num(step.cpu().service(), 0));
+            }
+            table.row(row.toArray(String[]::new));
+        });
         return table;
     }
 
-    private static String overlay(SteppedResult a, SteppedResult b, String nameA, String nameB) {
+    private static String overlay(List<RunResult> runs, List<String> names) {
         List<Chart.Series> series = new ArrayList<>();
-        series.add(new Chart.Series("p99 " + nameA, a.steps().stream().map(s -> new double[] {s.offeredRps(), s.latency().p99()}).toList()));
-        series.add(new Chart.Series("p99 " + nameB, b.steps().stream().map(s -> new double[] {s.offeredRps(), s.latency().p99()}).toList()));
-        return Chart.line("Serial p99 vs offered load", "offered req/s", "ms (log scale)", series, true, a.sloMillis(), "SLO");
+        for (int i = 0; i < runs.size(); i++) {
+            series.add(new Chart.Series("p99 " + names.get(i), runs.get(i).serial().steps().stream()
+                    .map(s -> new double[] {s.offeredRps(), s.latency().p99()}).toList()));
+        }
+        return Chart.line("Serial p99 vs offered load", "offered req/s", "ms (log scale)", series, true, runs.get(0).serial().sloMillis(), "SLO");
     }
 }

@@ -61,6 +61,11 @@ final class Table {
         return String.format(Locale.ROOT, "%,." + decimals + "f", value);
     }
 
+    /** Decimals that show a figure to about three significant digits: 2 below 10, 1 below 100, else none. */
+    static int decimals(double value) {
+        return Math.abs(value) < 10 ? 2 : Math.abs(value) < 100 ? 1 : 0;
+    }
+
     static String percent(double fraction) {
         return Double.isNaN(fraction) || Double.isInfinite(fraction) ? "–" : String.format(Locale.ROOT, "%.0f%%", 100 * fraction);
     }

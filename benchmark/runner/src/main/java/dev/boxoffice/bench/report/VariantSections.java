@@ -74,20 +74,16 @@ final class VariantSections {
 
     static Reports.Section variants(List<VariantResult> variants) {
         VariantResult base = reactive(variants);
+        List<Double> rates = commonRates(variants);
         List<String> header = new ArrayList<>(List.of("Variant"));
-        for (Scenario s : SCENARIOS) {
-            header.add(s.name() + " capacity " + s.unit());
-            header.add(s.name() + " p99 ms at " + num(commonRate(variants, s), 0));
-        }
-        header.addAll(List.of("Service CPU ms per 1000 req (serial at " + num(commonRate(variants, SCENARIOS.get(0)), 0) + ")",
-                "PostgreSQL CPU ms per 1000 req (same)", "RSS under load MiB", "Start ms"));
+        header.addAll(figureNames(rates));
         Table matrix = new Table(header.toArray(String[]::new));
         Table ratios = new Table(header.toArray(String[]::new));
         for (VariantResult v : variants) {
-            matrix.row(cells(v, variants).toArray(String[]::new));
+            matrix.row(cells(v, rates).toArray(String[]::new));
             if (base != null) {
-                List<Double> mine = values(v, variants);
-                List<Double> theirs = values(base, variants);
+                List<Double> mine = values(v, rates);
+                List<Double> theirs = values(base, rates);
                 List<String> row = new ArrayList<>(List.of(v.name() + " / reactive"));
                 for (int i = 0; i < mine.size(); i++) {
                     row.add(ratio(mine.get(i) / theirs.get(i)));
@@ -112,8 +108,10 @@ final class VariantSections {
         String text = "Each variant in a JVM of its own (the service's JVM options) on the same cores: serial, contention"
                 + " and journeys, each with its warm-up. On the embedded database every variant has a PostgreSQL server of"
                 + " its own, and all of them are started first, then measured scenario by scenario, a step of each variant in"
-                + " turn (each step starting once the previous variant's service and server are idle), so that a drift of the host's speed falls on every"
-                + " variant alike; an external database is shared, and the variants are measured one after another."
+                + " turn (each step starting once the previous variant's service and server are idle), the others held still"
+                + " (SIGSTOP) until their turn, so that a drift of the host's speed falls on every variant alike and no"
+                + " variant's background work falls in another's step; an external database is shared, and the variants"
+                + " are measured one after another."
                 + " Capacity: " + Reports.CAPACITY_RULE + ". The p99 columns compare every variant at one rate: the highest rate that"
                 + " every variant ran and met (else the lowest they all ran). CPU per 1000 requests is CPU time over"
                 + " answered requests at that serial rate. Start: launch to ready, every variant without an AOT cache"
@@ -127,8 +125,8 @@ final class VariantSections {
     }
 
     /** The matrix's cells of one variant: the figures of {@link #values}, formatted. */
-    private static List<String> cells(VariantResult v, List<VariantResult> all) {
-        List<Double> values = values(v, all);
+    private static List<String> cells(VariantResult v, List<Double> rates) {
+        List<Double> values = values(v, rates);
         List<String> row = new ArrayList<>(List.of(v.name()));
         for (int i = 0; i < values.size(); i++) {
             double value = values.get(i);
@@ -137,14 +135,29 @@ final class VariantSections {
         return row;
     }
 
-    /** Per scenario: capacity, p99 at the common rate; then service and PostgreSQL CPU per 1000 requests, RSS, start. */
-    private static List<Double> values(VariantResult v, List<VariantResult> all) {
-        List<Double> values = new ArrayList<>();
-        for (Scenario s : SCENARIOS) {
-            values.add(capacity(s, v));
-            values.add(at(s, v, commonRate(all, s)).map(step -> step.latency().p99()).orElse(Double.NaN));
+    /** The names of the figures of {@link #values}, at the scenarios' common rates. */
+    static List<String> figureNames(List<Double> rates) {
+        List<String> names = new ArrayList<>();
+        for (int i = 0; i < SCENARIOS.size(); i++) {
+            names.add(SCENARIOS.get(i).name() + " capacity " + SCENARIOS.get(i).unit());
+            names.add(SCENARIOS.get(i).name() + " p99 ms at " + num(rates.get(i), 0));
         }
-        Optional<StepResult> serial = at(SCENARIOS.get(0), v, commonRate(all, SCENARIOS.get(0)));
+        names.addAll(List.of("Service CPU ms per 1000 req (serial at " + num(rates.get(0), 0) + ")",
+                "PostgreSQL CPU ms per 1000 req (same)", "RSS under load MiB", "Start ms"));
+        return names;
+    }
+
+    /**
+     * Per scenario: capacity, p99 at its rate in {@code rates} (one per scenario, see {@link #commonRates}); then
+     * service and PostgreSQL CPU per 1000 requests at the serial rate, RSS under load, start.
+     */
+    static List<Double> values(VariantResult v, List<Double> rates) {
+        List<Double> values = new ArrayList<>();
+        for (int i = 0; i < SCENARIOS.size(); i++) {
+            values.add(capacity(SCENARIOS.get(i), v));
+            values.add(at(SCENARIOS.get(i), v, rates.get(i)).map(step -> step.latency().p99()).orElse(Double.NaN));
+        }
+        Optional<StepResult> serial = at(SCENARIOS.get(0), v, rates.get(0));
         values.add(serial.map(step -> cpuMillisPer1000(step, step.cpu().service())).orElse(Double.NaN));
         values.add(serial.map(step -> cpuMillisPer1000(step, step.cpu().database())).orElse(Double.NaN));
         values.add(v.maxRssMiB());
@@ -162,11 +175,16 @@ final class VariantSections {
         return result == null ? Double.NaN : result.capacityRps();
     }
 
+    /** Per scenario, the rate at which the variants' p99 and CPU compare: see {@link #commonRate}. */
+    static List<Double> commonRates(List<VariantResult> variants) {
+        return SCENARIOS.stream().map(s -> commonRate(variants, s)).toList();
+    }
+
     /**
      * The highest rate that every variant ran and met in this scenario (refinement gives each variant rates of its
      * own, so a rate met by one may not have been run by another); else the lowest rate they all ran.
      */
-    static double commonRate(List<VariantResult> variants, Scenario s) {
+    private static double commonRate(List<VariantResult> variants, Scenario s) {
         List<SteppedResult> results = variants.stream().map(s.result()).filter(r -> r != null).toList();
         if (results.isEmpty()) {
             return Double.NaN;
@@ -190,7 +208,7 @@ final class VariantSections {
         return result == null ? Optional.empty() : result.steps().stream().filter(step -> step.offeredRps() == rate).findFirst();
     }
 
-    private static VariantResult reactive(List<VariantResult> variants) {
+    static VariantResult reactive(List<VariantResult> variants) {
         return variants.stream().filter(v -> v.name().equals("reactive")).findFirst().orElse(null);
     }
 }

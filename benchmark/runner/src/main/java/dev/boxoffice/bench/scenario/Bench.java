@@ -38,8 +38,7 @@ public final class Bench implements AutoCloseable {
     private final Path runDirectory;
     private final Progress progress;
     private final String hlogFolder; // "hlog/", or a variant's folder in it
-    private final Turns turns; // null unless this is one of several variants measured in turns
-    private final Runnable onTurn; // points the resource probe at this variant whenever its turn comes
+    private final Turn turn; // null unless this is one of several variants measured in turns
     private Profiler profiler; // set with --profile while the service runs
     private int serviceJvms = 1;
     private double warmupRate = Double.NaN; // NaN: --warmup-rate
@@ -53,12 +52,11 @@ public final class Bench implements AutoCloseable {
         this.runDirectory = runDirectory;
         this.progress = progress;
         this.hlogFolder = "hlog/";
-        this.turns = null;
-        this.onTurn = null;
+        this.turn = null;
         createDirectories(runDirectory.resolve(hlogFolder), logDirectory());
     }
 
-    private Bench(Bench whole, String variant, Turns turns, Runnable onTurn) {
+    private Bench(Bench whole, String variant, Turn turn) {
         this.vertx = whole.vertx;
         this.loop = whole.loop;
         this.options = whole.options;
@@ -66,20 +64,18 @@ public final class Bench implements AutoCloseable {
         this.runDirectory = whole.runDirectory;
         this.progress = whole.progress.forVariant(variant);
         this.hlogFolder = whole.hlogFolder + variant + "/";
-        this.turns = turns;
-        this.onTurn = onTurn;
+        this.turn = turn;
         this.warmupRate = whole.warmupRate;
         createDirectories(runDirectory.resolve(hlogFolder));
     }
 
     /**
      * The bench as one variant of a variants run sees it: its steps' latency logs in a folder of its own, its progress
-     * lines named, and, with {@code turns}, its steps taken in turns with the other variants' (see {@link #passTurn}).
-     * {@code onTurn} runs whenever its turn comes, to point the resource probe at its processes. It shares this
-     * bench's load generator: close this one, not the view.
+     * lines named, and, with a {@code turn}, its steps taken in turns with the other variants' (see {@link #passTurn}).
+     * It shares this bench's load generator: close this one, not the view.
      */
-    public Bench forVariant(String variant, Turns turns, Runnable onTurn) {
-        return new Bench(this, variant, turns, onTurn);
+    public Bench forVariant(String variant, Turn turn) {
+        return new Bench(this, variant, turn);
     }
 
     private static void createDirectories(Path... directories) {
@@ -95,16 +91,18 @@ public final class Bench implements AutoCloseable {
     /**
      * Between two steps of a variant measured in turns: waits until its service and its PostgreSQL server are idle
      * (below {@value #IDLE_PERCENT} % of a core over half a second, at most {@value #SETTLE_SECONDS} s), so that no
-     * work of its own (a projection catching up, a checkpoint) runs into the next variant's step; then lets the
-     * other variants take their turns, and returns when this one's has come round again.
+     * work of its own (a projection catching up, a checkpoint) runs into the next variant's step; then runs the
+     * turn's {@code leaving}, lets the other variants take their turns, and when this one's has come round again
+     * runs its {@code coming} and returns.
      */
     void passTurn() {
-        if (turns == null) {
+        if (turn == null) {
             return;
         }
         settle();
-        turns.pass();
-        onTurn.run();
+        turn.leaving().run();
+        turn.turns().pass();
+        turn.coming().run();
     }
 
     private void settle() {

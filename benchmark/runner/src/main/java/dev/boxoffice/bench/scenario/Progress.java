@@ -6,7 +6,7 @@ import java.io.PrintStream;
 import dev.boxoffice.bench.load.AnswerKind;
 import java.util.Locale;
 
-/** Progress lines on the console: what runs now, how it goes, and an upper bound of the time left. */
+/** Progress lines on the console: what runs now, how it goes, and an estimate of the time left. */
 public final class Progress {
 
     private final PrintStream out;
@@ -70,8 +70,9 @@ public final class Progress {
     }
 
     private String timeLeft() {
-        double left = Math.max(0, plannedSeconds - elapsedSeconds());
-        return String.format(Locale.ROOT, " | run: %s elapsed, at most %s left", clock(elapsedSeconds()), clock(left));
+        double left = plannedSeconds - elapsedSeconds();
+        return String.format(Locale.ROOT, " | run: %s elapsed, %s", clock(elapsedSeconds()),
+                left >= 0 ? "about " + clock(left) + " left" : clock(-left) + " past the estimate");
     }
 
     private static String clock(double seconds) {

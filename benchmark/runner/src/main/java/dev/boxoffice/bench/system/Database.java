@@ -145,6 +145,7 @@ public final class Database implements AutoCloseable {
     @Override
     public void close() {
         if (embedded != null && StopOnExit.stopping(this)) {
+            postmasterPid().ifPresent(ProcessTree::resume); // held still by a variants run stopped mid-turn, it could not shut down
             try {
                 embedded.close();
             } catch (IOException e) {

@@ -121,6 +121,7 @@ public final class JavaService implements AutoCloseable {
         if (!StopOnExit.stopping(this) || !process.isAlive()) {
             return;
         }
+        ProcessTree.resume(process.pid()); // held still by a variants run stopped mid-turn, it would not see SIGTERM
         process.destroy();
         try {
             if (!process.waitFor(30, TimeUnit.SECONDS)) {
