@@ -47,8 +47,8 @@ public final class BenchMain {
             throw new IllegalArgumentException(COMPARE_USAGE);
         }
         List<Path> runs = folders.stream().map(Path::of).toList();
-        Path written = Compare.write(runs, out == null ? runs.get(runs.size() - 1) : out);
-        System.out.println(Compare.markdown(runs.stream().map(Compare::read).toList(), Compare.names(runs)));
-        System.out.println("Comparison: " + written.toAbsolutePath());
+        Path into = out == null ? runs.get(runs.size() - 1) : out;
+        System.out.println(Compare.write(runs, into));
+        System.out.println("Comparison: " + into.resolve("compare.html").toAbsolutePath());
     }
 }

@@ -2,11 +2,11 @@ package dev.boxoffice.bench.report;
 
 import static dev.boxoffice.bench.report.Table.num;
 import static dev.boxoffice.bench.report.Table.ratio;
+import static dev.boxoffice.bench.report.VariantsAcrossRuns.variant;
 
 import dev.boxoffice.bench.result.DispatchResult;
 import dev.boxoffice.bench.result.RunResult;
 import dev.boxoffice.bench.result.StepResult;
-import dev.boxoffice.bench.result.VariantResult;
 import dev.boxoffice.bench.result.SteppedResult;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -29,7 +29,7 @@ public final class Compare {
     private Compare() {
     }
 
-    public static RunResult read(Path runFolder) {
+    private static RunResult read(Path runFolder) {
         Path json = runFolder.resolve("results.json");
         if (!Files.isRegularFile(json)) {
             throw new IllegalArgumentException(runFolder + " is not a run folder (no results.json)");
@@ -37,13 +37,14 @@ public final class Compare {
         return Json.read(json);
     }
 
-    /** Writes compare.md and compare.html into {@code out}; returns the HTML file. */
-    public static Path write(List<Path> folders, Path out) {
+    /** Writes compare.md and compare.html into {@code out}; returns the Markdown, for the console. */
+    public static String write(List<Path> folders, Path out) {
         List<RunResult> runs = folders.stream().map(Compare::read).toList();
         List<String> names = names(folders);
         try {
             Files.createDirectories(out);
-            Files.writeString(out.resolve("compare.md"), markdown(runs, names));
+            String markdown = markdown(runs, names);
+            Files.writeString(out.resolve("compare.md"), markdown);
             Path html = out.resolve("compare.html");
             StringBuilder body = new StringBuilder("<h1>").append(Table.escape(title(names))).append("</h1>")
                     .append(figures(runs, names).html());
@@ -56,13 +57,13 @@ public final class Compare {
                         .append("</div>").append(steps(runs, names).html());
             }
             Files.writeString(html, Html.page("BoxOffice comparison", body.toString()));
-            return html;
+            return markdown;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
     }
 
-    public static String markdown(List<RunResult> runs, List<String> names) {
+    private static String markdown(List<RunResult> runs, List<String> names) {
         StringBuilder md = new StringBuilder("# " + title(names) + "\n\n").append(figures(runs, names).markdown());
         if (VariantsAcrossRuns.applies(runs)) {
             md.append("\n## Variants across the runs\n\n").append(VariantsAcrossRuns.text(runs.size())).append("\n\n")
@@ -75,7 +76,7 @@ public final class Compare {
     }
 
     /** The run folders' names, as the tables' columns. */
-    public static List<String> names(List<Path> folders) {
+    private static List<String> names(List<Path> folders) {
         return folders.stream().map(folder -> folder.toAbsolutePath().normalize().getFileName().toString()).toList();
     }
 
@@ -114,11 +115,11 @@ public final class Compare {
         figures.put("Sweep: best read req/s", r -> r.sweep() == null ? Double.NaN
                 : r.sweep().read().stream().mapToDouble(StepResult::achievedRps).max().orElse(Double.NaN));
         figures.put("Journeys capacity, journeys/s", r -> r.journeys() == null ? Double.NaN : r.journeys().stepped().capacityRps());
-        for (String variant : variantsOfAll(runs)) {
-            figures.put("Variant " + variant + ": serial capacity, req/s", r -> variant(r, variant).serial().capacityRps());
-            figures.put("Variant " + variant + ": contention capacity, req/s", r -> variant(r, variant).contention().capacityRps());
-            figures.put("Variant " + variant + ": journeys capacity, journeys/s", r -> variant(r, variant).journeys().stepped().capacityRps());
-            figures.put("Variant " + variant + ": RSS under load, MiB", r -> variant(r, variant).maxRssMiB());
+        for (String name : VariantsAcrossRuns.commonVariants(runs)) {
+            figures.put("Variant " + name + ": serial capacity, req/s", r -> variant(r, name).serial().capacityRps());
+            figures.put("Variant " + name + ": contention capacity, req/s", r -> variant(r, name).contention().capacityRps());
+            figures.put("Variant " + name + ": journeys capacity, journeys/s", r -> variant(r, name).journeys().stepped().capacityRps());
+            figures.put("Variant " + name + ": RSS under load, MiB", r -> variant(r, name).maxRssMiB());
         }
         figures.forEach((name, figure) -> {
             List<Double> values = runs.stream().map(figure).toList();
@@ -132,24 +133,11 @@ public final class Compare {
             } else {
                 double median = VariantsAcrossRuns.median(values);
                 row.add(num(median, Table.decimals(median)));
-                row.add(Table.percent(values.stream().mapToDouble(v -> Math.abs(v - median) / median).max().orElse(Double.NaN)));
+                row.add(Table.percent(VariantsAcrossRuns.farthestFromMedian(values)));
             }
             table.row(row.toArray(String[]::new));
         });
         return table;
-    }
-
-    /** The variants every run measured, in the first run's order. */
-    private static List<String> variantsOfAll(List<RunResult> runs) {
-        if (runs.stream().anyMatch(r -> r.variants() == null)) {
-            return List.of();
-        }
-        return runs.get(0).variants().stream().map(VariantResult::name)
-                .filter(name -> runs.stream().allMatch(r -> r.variants().stream().anyMatch(v -> v.name().equals(name)))).toList();
-    }
-
-    private static VariantResult variant(RunResult run, String name) {
-        return run.variants().stream().filter(v -> v.name().equals(name)).findFirst().orElseThrow();
     }
 
     /** The lowest offered rate every run measured, so that their p99 compares like with like. */

@@ -5,8 +5,10 @@ import static dev.boxoffice.bench.report.Table.num;
 import dev.boxoffice.bench.result.RunResult;
 import dev.boxoffice.bench.result.VariantResult;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.function.Function;
 
 /**
@@ -54,15 +56,20 @@ final class VariantsAcrossRuns {
 
     /** A row per figure of the matrix, a column per variant in {@code columns}. */
     private static Table table(List<RunResult> runs, String corner, List<String> columns, Cell cell) {
-        List<Double> rates = rates(runs, commonVariants(runs));
+        List<String> variants = commonVariants(runs);
+        List<Double> rates = rates(runs, variants);
+        // Each variant's figures in each run, computed once: figures.get(variant).get(run).get(figure).
+        Map<String, List<List<Double>>> figures = new HashMap<>();
+        variants.forEach(name -> figures.put(name, runs.stream().map(r -> VariantSections.values(variant(r, name), rates)).toList()));
         List<String> header = new ArrayList<>(List.of(corner));
         header.addAll(columns);
         Table table = new Table(header.toArray(String[]::new));
-        List<String> figures = VariantSections.figureNames(rates);
-        for (int f = 0; f < figures.size(); f++) {
+        List<String> names = VariantSections.figureNames(rates);
+        for (int f = 0; f < names.size(); f++) {
             int figure = f;
-            List<String> row = new ArrayList<>(List.of(figures.get(f)));
-            columns.forEach(variant -> row.add(cell.of(variant, name -> perRun(runs, name, rates, figure))));
+            List<String> row = new ArrayList<>(List.of(names.get(f)));
+            columns.forEach(variant -> row.add(cell.of(variant,
+                    name -> figures.get(name).stream().map(values -> values.get(figure)).toList())));
             table.row(row.toArray(String[]::new));
         }
         return table;
@@ -80,10 +87,14 @@ final class VariantsAcrossRuns {
         if (values.stream().anyMatch(v -> v.isNaN() || v.isInfinite())) {
             return "–";
         }
+        return String.format(Locale.ROOT, "%.2f (%.2f-%.2f, ±%.0f %%)", median(values), values.stream().mapToDouble(v -> v).min().orElseThrow(),
+                values.stream().mapToDouble(v -> v).max().orElseThrow(), 100 * farthestFromMedian(values));
+    }
+
+    /** How far the value farthest from the median lies from it, as a fraction of the median. */
+    static double farthestFromMedian(List<Double> values) {
         double median = median(values);
-        double farthest = values.stream().mapToDouble(v -> Math.abs(v - median) / median).max().orElse(Double.NaN);
-        return String.format(Locale.ROOT, "%.2f (%.2f-%.2f, ±%.0f %%)", median, values.stream().mapToDouble(v -> v).min().orElseThrow(),
-                values.stream().mapToDouble(v -> v).max().orElseThrow(), 100 * farthest);
+        return values.stream().mapToDouble(v -> Math.abs(v - median) / median).max().orElse(Double.NaN);
     }
 
     /** The median; of an even count, the mean of the middle two. NaN if any value is. */
@@ -96,8 +107,11 @@ final class VariantsAcrossRuns {
         return sorted.size() % 2 == 1 ? sorted.get(middle) : (sorted.get(middle - 1) + sorted.get(middle)) / 2;
     }
 
-    /** The variants every run measured, in the first run's order. */
-    private static List<String> commonVariants(List<RunResult> runs) {
+    /** The variants every run measured, in the first run's order; none if a run measured no variants. */
+    static List<String> commonVariants(List<RunResult> runs) {
+        if (runs.stream().anyMatch(r -> r.variants() == null)) {
+            return List.of();
+        }
         return runs.get(0).variants().stream().map(VariantResult::name)
                 .filter(name -> runs.stream().allMatch(r -> variant(r, name) != null)).toList();
     }
@@ -108,11 +122,7 @@ final class VariantsAcrossRuns {
                 .flatMap(r -> r.variants().stream().filter(v -> variants.contains(v.name()))).toList());
     }
 
-    private static List<Double> perRun(List<RunResult> runs, String variant, List<Double> rates, int figure) {
-        return runs.stream().map(r -> VariantSections.values(variant(r, variant), rates).get(figure)).toList();
-    }
-
-    private static VariantResult variant(RunResult run, String name) {
+    static VariantResult variant(RunResult run, String name) {
         return run.variants().stream().filter(v -> v.name().equals(name)).findFirst().orElse(null);
     }
 }
