@@ -1,6 +1,7 @@
 package dev.boxoffice.app;
 
 import dev.boxoffice.api.AllowedMethods;
+import dev.boxoffice.database.ListenConnection;
 import dev.boxoffice.domain.ShowCommand;
 import dev.boxoffice.domain.ShowEvent;
 import dev.boxoffice.domain.ShowState;
@@ -12,6 +13,7 @@ import dev.boxoffice.eventstore.PostgresSnapshotStore;
 import dev.boxoffice.http.AdminResource;
 import dev.boxoffice.http.HttpSettings;
 import dev.boxoffice.http.ShowResource;
+import dev.boxoffice.projection.CommitNotifier;
 import dev.boxoffice.projection.ProjectionHost;
 import dev.boxoffice.projection.ProjectionSettings;
 import dev.boxoffice.shows.ShowListing;
@@ -39,9 +41,6 @@ import org.eclipse.microprofile.health.Readiness;
  * configuration; this class hands them what they need, and registers their metrics ({@link Metrics}).
  */
 public class CompositionRoot {
-
-    /** Channel of the NOTIFY that tells other instances' read models that events were committed. */
-    public static final String COMMITS_CHANNEL = "boxoffice_events";
 
     private static final long DEFAULT_BUDGET_PERCENT_OF_HEAP = 30;
     private static final long DEFAULT_HALL_BYTES_PERCENT_OF_HEAP = 5;
@@ -103,7 +102,7 @@ public class CompositionRoot {
         BoxOfficeConfig.Projections settings = config.projections();
         var host = new ProjectionHost(vertx, pool, store,
                 new ProjectionSettings(settings.batchSize(), settings.pollInterval(), settings.minBatchInterval()),
-                listenOptions(), COMMITS_CHANNEL, Metrics.projectionPages(registry));
+                listenOptions(), CommitNotifier.CHANNEL, Metrics.projectionPages(registry));
         host.register(new ShowViewProjection());
         return host;
     }
@@ -138,14 +137,10 @@ public class CompositionRoot {
         projections.close();
     }
 
-    /** LISTEN needs a connection of its own, outside the pool, to the datasource's database. */
-    public static PgConnectOptions listenOptions() {
+    private static PgConnectOptions listenOptions() {
         var config = ConfigProvider.getConfig();
-        String url = config.getValue("quarkus.datasource.reactive.url", String.class).replaceFirst("^vertx-reactive:", "");
-        PgConnectOptions options = PgConnectOptions.fromUri(url);
-        options.setMetricsName("boxoffice-listen"); // its own pool metrics, not the request pool's
-        config.getOptionalValue("quarkus.datasource.username", String.class).ifPresent(options::setUser);
-        config.getOptionalValue("quarkus.datasource.password", String.class).ifPresent(options::setPassword);
-        return options;
+        return ListenConnection.options(config.getValue("quarkus.datasource.reactive.url", String.class),
+                config.getOptionalValue("quarkus.datasource.username", String.class),
+                config.getOptionalValue("quarkus.datasource.password", String.class));
     }
 }

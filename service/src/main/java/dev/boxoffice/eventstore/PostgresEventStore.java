@@ -14,7 +14,7 @@ import java.util.List;
  * {@link Future} at once, completed when the database has answered. Appends are group-committed (see
  * {@link GroupCommit}). Snapshots live in a store of their own ({@link PostgresSnapshotStore}).
  */
-public final class PostgresEventStore {
+public final class PostgresEventStore implements EventStore {
 
     private static final String READ_STREAM_SQL = """
             SELECT stream_id, version, position, transaction_id::text::bigint, event_type, payload, correlation_id, recorded_at
@@ -51,10 +51,7 @@ public final class PostgresEventStore {
         groupCommit.onCommit(listener);
     }
 
-    /**
-     * Appends {@code events} to {@code stream} atomically if it is at {@code expected}. Completes after the commit; a
-     * version conflict is an {@link AppendResult.WrongExpectedVersion}, not a failure.
-     */
+    @Override
     public Future<AppendResult> append(StreamName stream, ExpectedVersion expected, List<NewEvent> events) {
         if (events.isEmpty()) {
             throw new IllegalArgumentException("an append needs at least one event");
@@ -62,7 +59,7 @@ public final class PostgresEventStore {
         return groupCommit.append(stream, expected, events);
     }
 
-    /** The events of one stream with a version above {@code afterVersion}, in version order. */
+    @Override
     public Future<List<RecordedEvent>> readStream(StreamName stream, long afterVersion) {
         return pool.preparedQuery(READ_STREAM_SQL).execute(Tuple.of(stream.value(), afterVersion))
                 .map(PostgresEventStore::toEvents);

@@ -7,11 +7,8 @@ import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.Tuple;
 import java.util.Optional;
 
-/**
- * The latest snapshot of each stream, in a table of its own. A snapshot is only a shortcut through a stream's
- * events: losing one costs a longer replay, never an event.
- */
-public final class PostgresSnapshotStore {
+/** The latest snapshot of each stream, in a table of its own. */
+public final class PostgresSnapshotStore implements SnapshotStore {
 
     private static final String LOAD_SQL = "SELECT version, payload FROM snapshots WHERE stream_id = $1";
 
@@ -27,6 +24,7 @@ public final class PostgresSnapshotStore {
         this.pool = pool;
     }
 
+    @Override
     public Future<Optional<Snapshot>> load(StreamName stream) {
         return pool.preparedQuery(LOAD_SQL).execute(Tuple.of(stream.value())).map(rows -> {
             if (rows.size() == 0) {
@@ -38,9 +36,10 @@ public final class PostgresSnapshotStore {
     }
 
     /**
-     * Stores a snapshot unless a newer one is already stored. It commits without waiting for its WAL flush
-     * ({@link PostgresEventStore#commitWithoutFlush}): a snapshot only shortens a replay of events already durable.
+     * Commits without waiting for its WAL flush ({@link PostgresEventStore#commitWithoutFlush}): a snapshot only
+     * shortens a replay of events already durable.
      */
+    @Override
     public Future<Void> save(Snapshot snapshot) {
         return pool.withTransaction(connection -> PostgresEventStore.commitWithoutFlush(connection)
                 .compose(v -> connection.preparedQuery(SAVE_SQL).execute(Tuple.of(snapshot.stream().value(),

@@ -14,6 +14,9 @@ import org.jboss.logging.Logger;
  */
 public final class CommitNotifier {
 
+    /** The channel every instance's read models LISTEN on. */
+    public static final String CHANNEL = "boxoffice_events";
+
     private static final Logger LOG = Logger.getLogger(CommitNotifier.class);
 
     private final Vertx vertx;

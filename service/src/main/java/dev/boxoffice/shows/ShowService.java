@@ -1,10 +1,10 @@
 package dev.boxoffice.shows;
 
+import dev.boxoffice.domain.CommandOutcome;
 import dev.boxoffice.domain.ShowCommand;
 import dev.boxoffice.domain.ShowDecider;
 import dev.boxoffice.domain.ShowEvent;
 import dev.boxoffice.domain.ShowState;
-import dev.boxoffice.entity.CommandOutcome;
 import dev.boxoffice.entity.EntityRuntime;
 import dev.boxoffice.entity.EntityType;
 import io.vertx.core.Future;

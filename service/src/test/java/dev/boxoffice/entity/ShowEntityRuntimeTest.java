@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
+import dev.boxoffice.domain.CommandOutcome;
 import dev.boxoffice.domain.Rejection;
 import dev.boxoffice.domain.SeatStatus;
 import dev.boxoffice.domain.ShowCommand;
@@ -29,7 +30,7 @@ import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-/** Entity tests in the style of Akka's shopping-cart sample: run commands, restart, assert the state. */
+/** The runtime around the entities: the memory budget, overload refusals, conflicts between instances, batching. */
 class ShowEntityRuntimeTest {
 
     private final Vertx vertx = TestPostgres.vertx();
@@ -43,40 +44,6 @@ class ShowEntityRuntimeTest {
     @AfterEach
     void closeRuntimes() {
         started.forEach(EntityRuntime::close);
-    }
-
-    @Test
-    void aRestartedRuntimeRebuildsTheSameStateFromEventsAndSnapshot() {
-        var first = runtime(settings(Duration.ofMinutes(5), 3));
-        accepted(first.send(id, new CreateShow(showId, "Hamlet", 10), "c1"));
-        for (int seat = 0; seat < 6; seat++) {
-            accepted(first.send(id, new ReserveSeat(showId, seat), null));
-        }
-        accepted(first.send(id, new CancelSeatReservation(showId, 2), null)); // version 8
-        ShowState before = first.state(id).toCompletionStage().toCompletableFuture().join();
-
-        assertThat(snapshots.load(StreamName.of("show", id)).toCompletionStage().toCompletableFuture().join()).get()
-                .satisfies(snapshot -> assertThat(snapshot.version()).isEqualTo(6));
-        var restarted = runtime(settings(Duration.ofMinutes(5), 3));
-        ShowState after = restarted.state(id).toCompletionStage().toCompletableFuture().join();
-
-        assertThat(after).isEqualTo(before);
-        assertThat(((ShowState.Show) after).seat(2).orElseThrow().status()).isEqualTo(SeatStatus.AVAILABLE);
-        assertThat(((ShowState.Show) after).availableSeats()).isEqualTo(5);
-        assertThat(rejection(restarted.send(id, new ReserveSeat(showId, 0), null))).isEqualTo(Rejection.Code.SEAT_NOT_AVAILABLE);
-    }
-
-    @Test
-    void idleEntitiesArePassivatedAndComeBackIntact() {
-        var runtime = runtime(settings(Duration.ofMillis(200), 0));
-        accepted(runtime.send(id, new CreateShow(showId, "Hamlet", 4), null));
-        accepted(runtime.send(id, new ReserveSeat(showId, 1), null));
-        ShowState before = runtime.state(id).toCompletionStage().toCompletableFuture().join();
-
-        await().atMost(Duration.ofSeconds(5)).until(() -> runtime.entitiesInMemory() == 0);
-
-        assertThat(runtime.state(id).toCompletionStage().toCompletableFuture().join()).isEqualTo(before);
-        assertThat(runtime.entitiesInMemory()).isEqualTo(1);
     }
 
     @Test

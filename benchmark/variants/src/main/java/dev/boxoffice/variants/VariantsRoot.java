@@ -1,7 +1,7 @@
 package dev.boxoffice.variants;
 
 import dev.boxoffice.api.AllowedMethods;
-import dev.boxoffice.app.CompositionRoot;
+import dev.boxoffice.database.ListenConnection;
 import dev.boxoffice.eventstore.EventStoreSettings;
 import dev.boxoffice.eventstore.PostgresEventStore;
 import dev.boxoffice.projection.CommitNotifier;
@@ -79,14 +79,16 @@ public class VariantsRoot {
     @Produces
     @Singleton
     CommitNotifier commitNotifier(Vertx vertx, Pool pool) {
-        return new CommitNotifier(vertx, pool, CompositionRoot.COMMITS_CHANNEL, PROJECTIONS.minBatchInterval());
+        return new CommitNotifier(vertx, pool, CommitNotifier.CHANNEL, PROJECTIONS.minBatchInterval());
     }
 
     @Produces
     @Singleton
-    ProjectionHost projections(Vertx vertx, Pool pool) {
+    ProjectionHost projections(Vertx vertx, Pool pool, @ConfigProperty(name = "quarkus.datasource.reactive.url") String url,
+            @ConfigProperty(name = "quarkus.datasource.username") Optional<String> user,
+            @ConfigProperty(name = "quarkus.datasource.password") Optional<String> password) {
         var store = new PostgresEventStore(pool, new EventStoreSettings(1, 1)); // reads only
-        var host = new ProjectionHost(vertx, pool, store, PROJECTIONS, CompositionRoot.listenOptions(), CompositionRoot.COMMITS_CHANNEL,
+        var host = new ProjectionHost(vertx, pool, store, PROJECTIONS, ListenConnection.options(url, user, password), CommitNotifier.CHANNEL,
                 (projection, events) -> { });
         host.register(new ShowViewProjection());
         return host;

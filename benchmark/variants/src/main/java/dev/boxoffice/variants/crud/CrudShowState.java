@@ -1,5 +1,6 @@
 package dev.boxoffice.variants.crud;
 
+import dev.boxoffice.domain.CommandOutcome;
 import dev.boxoffice.domain.Decision;
 import dev.boxoffice.domain.Seat;
 import dev.boxoffice.domain.SeatMap;
@@ -9,7 +10,6 @@ import dev.boxoffice.domain.ShowDecider;
 import dev.boxoffice.domain.ShowEvent;
 import dev.boxoffice.domain.ShowRules;
 import dev.boxoffice.domain.ShowState;
-import dev.boxoffice.entity.CommandOutcome;
 import java.math.BigDecimal;
 import java.util.UUID;
 

@@ -1,11 +1,11 @@
 package dev.boxoffice.variants.crud;
 
 import dev.boxoffice.api.ShowPage;
+import dev.boxoffice.domain.CommandOutcome;
 import dev.boxoffice.domain.Seat;
 import dev.boxoffice.domain.ShowCommand;
 import dev.boxoffice.domain.ShowRules;
 import dev.boxoffice.domain.ShowState;
-import dev.boxoffice.entity.CommandOutcome;
 import dev.boxoffice.variants.JdbcShowListing;
 import dev.boxoffice.variants.http.BlockingShows;
 import dev.boxoffice.variants.http.StoreUnavailableException;

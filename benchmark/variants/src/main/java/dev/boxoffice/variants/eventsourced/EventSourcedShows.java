@@ -3,20 +3,25 @@ package dev.boxoffice.variants.eventsourced;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.boxoffice.api.ShowPage;
+import dev.boxoffice.domain.CommandOutcome;
 import dev.boxoffice.domain.Decision;
 import dev.boxoffice.domain.Seat;
 import dev.boxoffice.domain.ShowCommand;
 import dev.boxoffice.domain.ShowDecider;
 import dev.boxoffice.domain.ShowEvent;
 import dev.boxoffice.domain.ShowState;
-import dev.boxoffice.entity.CommandOutcome;
+import dev.boxoffice.eventstore.AppendResult;
+import dev.boxoffice.eventstore.EventStore;
+import dev.boxoffice.eventstore.ExpectedVersion;
+import dev.boxoffice.eventstore.NewEvent;
+import dev.boxoffice.eventstore.RecordedEvent;
 import dev.boxoffice.eventstore.StreamName;
 import dev.boxoffice.shows.ShowEventCodec;
 import dev.boxoffice.shows.ShowService;
 import dev.boxoffice.variants.JdbcShowListing;
 import dev.boxoffice.variants.http.BlockingShows;
-import dev.boxoffice.variants.eventsourced.JdbcEventStore.StoredEvent;
 import dev.boxoffice.variants.http.StoreUnavailableException;
+import io.vertx.core.Future;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.locks.ReentrantLock;
@@ -39,7 +44,7 @@ public final class EventSourcedShows implements BlockingShows {
         long version;
     }
 
-    private final JdbcEventStore store;
+    private final EventStore store;
     private final JdbcShowListing listing;
     private final Runnable committed;
     private final ShowDecider decider = new ShowDecider();
@@ -81,9 +86,10 @@ public final class EventSourcedShows implements BlockingShows {
                         return new CommandOutcome.Rejected<>(rejected.rejection());
                     }
                     case Decision.Accepted<ShowEvent> accepted -> {
-                        List<StoredEvent> events = accepted.events().stream()
-                                .map(e -> new StoredEvent(0, codec.typeOf(e), codec.encode(e))).toList();
-                        if (store.append(streamOf(command.showId()), show.version, events, correlationId)) {
+                        List<NewEvent> events = accepted.events().stream()
+                                .map(e -> new NewEvent(codec.typeOf(e), codec.encode(e), correlationId)).toList();
+                        if (done(store.append(streamOf(command.showId()), ExpectedVersion.of(show.version), events))
+                                instanceof AppendResult.Appended) {
                             committed.run();
                             accepted.events().forEach(e -> show.state = decider.evolve(show.state, e));
                             show.version += events.size();
@@ -125,14 +131,25 @@ public final class EventSourcedShows implements BlockingShows {
     }
 
     private void catchUp(UUID showId, ShowEntity show) {
-        for (StoredEvent event : store.read(streamOf(showId), show.version)) {
+        for (RecordedEvent event : done(store.readStream(streamOf(showId), show.version))) {
             show.state = decider.evolve(show.state, codec.decode(event.type(), event.payload()));
             show.version = event.version();
         }
     }
 
-    private static String streamOf(UUID showId) {
-        return StreamName.of(ShowService.STREAM_CATEGORY, showId).value();
+    private static StreamName streamOf(UUID showId) {
+        return StreamName.of(ShowService.STREAM_CATEGORY, showId);
+    }
+
+    /** The store works on the calling thread: its futures are complete when it returns. */
+    private static <T> T done(Future<T> result) {
+        if (!result.isComplete()) {
+            throw new IllegalStateException("a blocking event store returned before it was done");
+        }
+        if (result.failed()) {
+            throw new StoreUnavailableException("the event store failed", result.cause());
+        }
+        return result.result();
     }
 
     private static long bytesOf(ShowState state) {

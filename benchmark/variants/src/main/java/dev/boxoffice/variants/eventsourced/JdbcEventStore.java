@@ -1,33 +1,41 @@
 package dev.boxoffice.variants.eventsourced;
 
+import dev.boxoffice.eventstore.AppendResult;
+import dev.boxoffice.eventstore.EventStore;
+import dev.boxoffice.eventstore.ExpectedVersion;
+import dev.boxoffice.eventstore.NewEvent;
+import dev.boxoffice.eventstore.RecordedEvent;
+import dev.boxoffice.eventstore.StreamName;
 import dev.boxoffice.variants.http.StoreUnavailableException;
+import io.vertx.core.Future;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.List;
 import javax.sql.DataSource;
 
 /**
- * The service's event store schema through blocking JDBC: one statement per event, no group commit (PostgreSQL
- * still flushes the commits of concurrent connections together). The same optimistic concurrency as the service:
- * the unique index on (stream_id, version) refuses a second writer of a version.
+ * The service's event store schema through blocking JDBC, for the variants on worker and virtual threads: every
+ * method does its I/O on the calling thread and returns a completed future. One statement per event, no group commit
+ * (PostgreSQL still flushes the commits of concurrent connections together). The same optimistic concurrency as the
+ * service: the unique index on (stream_id, version) refuses a second writer of a version.
  */
-final class JdbcEventStore {
-
-    /** An event as stored: its type and its Protocol Buffers payload. */
-    record StoredEvent(long version, String type, byte[] payload) {
-    }
+final class JdbcEventStore implements EventStore {
 
     /** Admits the event only if the stream is at the expected version (or it is the stream's first). */
     private static final String APPEND_SQL = """
             INSERT INTO events (stream_id, version, event_type, payload, correlation_id)
             SELECT ?, ?, ?, ?, ?
             WHERE ? = 0 OR EXISTS (SELECT 1 FROM events WHERE stream_id = ? AND version = ?)
+            RETURNING position
             """;
-    private static final String READ_SQL =
-            "SELECT version, event_type, payload FROM events WHERE stream_id = ? AND version > ? ORDER BY version";
+    private static final String READ_SQL = """
+            SELECT version, position, transaction_id::text::bigint, event_type, payload, correlation_id, recorded_at
+            FROM events WHERE stream_id = ? AND version > ? ORDER BY version
+            """;
     private static final String UNIQUE_VIOLATION = "23505";
 
     private final DataSource database;
@@ -36,39 +44,42 @@ final class JdbcEventStore {
         this.database = database;
     }
 
-    /**
-     * Appends {@code events} (type, payload) to {@code stream} after {@code expectedVersion}, in one transaction;
-     * returns once committed: {@code true}, or {@code false} if the stream is not at that version.
-     */
-    boolean append(String stream, long expectedVersion, List<StoredEvent> events, String correlationId) {
+    @Override
+    public Future<AppendResult> append(StreamName stream, ExpectedVersion expected, List<NewEvent> events) {
         try (Connection connection = database.getConnection()) {
             boolean single = events.size() == 1;
             connection.setAutoCommit(single); // one event: one statement, its own transaction
             try (PreparedStatement insert = connection.prepareStatement(APPEND_SQL)) {
-                long version = expectedVersion;
-                for (StoredEvent event : events) {
+                long version = expected.value();
+                long first = 0;
+                long last = 0;
+                for (NewEvent event : events) {
                     version++;
-                    insert.setString(1, stream);
+                    insert.setString(1, stream.value());
                     insert.setLong(2, version);
                     insert.setString(3, event.type());
                     insert.setBytes(4, event.payload());
-                    insert.setString(5, correlationId);
-                    insert.setLong(6, expectedVersion);
-                    insert.setString(7, stream);
-                    insert.setLong(8, expectedVersion);
-                    if (insert.executeUpdate() == 0) {
-                        rollback(connection, single);
-                        return false;
+                    insert.setString(5, event.correlationId());
+                    insert.setLong(6, expected.value());
+                    insert.setString(7, stream.value());
+                    insert.setLong(8, expected.value());
+                    try (ResultSet position = insert.executeQuery()) {
+                        if (!position.next()) {
+                            rollback(connection, single);
+                            return Future.succeededFuture(new AppendResult.WrongExpectedVersion(stream, expected));
+                        }
+                        last = position.getLong(1);
+                        first = first == 0 ? last : first;
                     }
                 }
                 if (!single) {
                     connection.commit();
                 }
-                return true;
+                return Future.succeededFuture(new AppendResult.Appended(version, first, last));
             } catch (SQLException e) {
                 rollback(connection, single);
                 if (UNIQUE_VIOLATION.equals(e.getSQLState())) {
-                    return false;
+                    return Future.succeededFuture(new AppendResult.WrongExpectedVersion(stream, expected));
                 }
                 throw e;
             }
@@ -77,19 +88,20 @@ final class JdbcEventStore {
         }
     }
 
-    /** The events of {@code stream} after {@code afterVersion}, in version order. */
-    List<StoredEvent> read(String stream, long afterVersion) {
+    @Override
+    public Future<List<RecordedEvent>> readStream(StreamName stream, long afterVersion) {
         try (Connection connection = database.getConnection();
                 PreparedStatement select = connection.prepareStatement(READ_SQL)) {
-            select.setString(1, stream);
+            select.setString(1, stream.value());
             select.setLong(2, afterVersion);
-            List<StoredEvent> events = new ArrayList<>();
+            List<RecordedEvent> events = new ArrayList<>();
             try (ResultSet rows = select.executeQuery()) {
                 while (rows.next()) {
-                    events.add(new StoredEvent(rows.getLong(1), rows.getString(2), rows.getBytes(3)));
+                    events.add(new RecordedEvent(stream, rows.getLong(1), rows.getLong(2), rows.getLong(3), rows.getString(4),
+                            rows.getBytes(5), rows.getString(6), rows.getObject(7, OffsetDateTime.class)));
                 }
             }
-            return events;
+            return Future.succeededFuture(events);
         } catch (SQLException e) {
             throw new StoreUnavailableException("reading " + stream + " failed", e);
         }

@@ -1,10 +1,10 @@
 package dev.boxoffice.variants.http;
 
 import dev.boxoffice.api.ShowPage;
+import dev.boxoffice.domain.CommandOutcome;
 import dev.boxoffice.domain.Seat;
 import dev.boxoffice.domain.ShowCommand;
 import dev.boxoffice.domain.ShowState;
-import dev.boxoffice.entity.CommandOutcome;
 import io.vertx.core.Future;
 import java.util.UUID;
 

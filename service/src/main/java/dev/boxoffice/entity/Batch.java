@@ -1,0 +1,82 @@
+package dev.boxoffice.entity;
+
+import dev.boxoffice.domain.CommandOutcome;
+import dev.boxoffice.domain.Decider;
+import dev.boxoffice.domain.Decision;
+import dev.boxoffice.eventstore.NewEvent;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Commands decided one after another against the state each leaves, to be appended together: one round trip for
+ * all of them. {@code state} is the state once every accepted command's events are committed.
+ */
+record Batch<C, E, S>(List<Decided<C, E, S>> decided, S state) {
+
+    /** A command decided against the pending state; {@code state} is the state after it (unchanged if rejected). */
+    record Decided<C, E, S>(Work.Command<C, S> work, Decision<E> decision, S state) {
+
+        List<E> events() {
+            return decision instanceof Decision.Accepted<E> accepted ? accepted.events() : List.of();
+        }
+
+        CommandOutcome<S> outcome(long versionAfter) {
+            return switch (decision) {
+                case Decision.Accepted<E> accepted -> new CommandOutcome.Accepted<>(state, versionAfter);
+                case Decision.Rejected<E> rejected -> new CommandOutcome.Rejected<>(rejected.rejection());
+            };
+        }
+    }
+
+    /**
+     * Takes up to {@code max} commands from the head of {@code queue}, deciding each against the state the previous
+     * one leaves; stops at a read, which sees only committed state and so waits for the commands before it.
+     */
+    static <C, E, S> Batch<C, E, S> decide(ArrayDeque<Work<C, S>> queue, Decider<C, E, S> decider, S committed, int max) {
+        List<Decided<C, E, S>> decided = new ArrayList<>();
+        S pending = committed;
+        while (decided.size() < max && queue.peekFirst() instanceof Work.Command<C, S> command) {
+            queue.pollFirst();
+            Decision<E> decision = decider.decide(command.command(), pending);
+            if (decision instanceof Decision.Accepted<E> accepted) {
+                for (E event : accepted.events()) {
+                    pending = decider.evolve(pending, event);
+                }
+            }
+            decided.add(new Decided<>(command, decision, pending));
+        }
+        return new Batch<>(List.copyOf(decided), pending);
+    }
+
+    int eventCount() {
+        int count = 0;
+        for (Decided<C, E, S> d : decided) {
+            count += d.events().size();
+        }
+        return count;
+    }
+
+    List<NewEvent> newEvents(EventCodec<E> codec) {
+        List<NewEvent> events = new ArrayList<>(eventCount());
+        for (Decided<C, E, S> d : decided) {
+            for (E event : d.events()) {
+                events.add(new NewEvent(codec.typeOf(event), codec.encode(event), d.work().correlationId()));
+            }
+        }
+        return events;
+    }
+
+    /** Answers every command once the batch's events are committed right after {@code versionBefore}. */
+    void complete(long versionBefore) {
+        long version = versionBefore;
+        for (Decided<C, E, S> d : decided) {
+            version += d.events().size();
+            d.work().promise().complete(d.outcome(version));
+        }
+    }
+
+    void fail(Throwable failure) {
+        decided.forEach(d -> d.work().fail(failure));
+    }
+}

@@ -1,0 +1,56 @@
+package dev.boxoffice.entity;
+
+import dev.boxoffice.domain.Decider;
+import dev.boxoffice.eventstore.EventStore;
+import dev.boxoffice.eventstore.RecordedEvent;
+import dev.boxoffice.eventstore.Snapshot;
+import dev.boxoffice.eventstore.SnapshotStore;
+import dev.boxoffice.eventstore.StreamName;
+import io.vertx.core.Future;
+import java.util.List;
+import java.util.concurrent.atomic.LongAdder;
+
+/** Builds an entity's state from the store: its latest snapshot and the events after it, or a tail of events. */
+final class Replay<C, E, S> {
+
+    private final EventStore store;
+    private final SnapshotStore snapshots;
+    private final EntityType<C, E, S> type;
+    private final LongAdder replayed = new LongAdder();
+
+    Replay(EventStore store, SnapshotStore snapshots, EntityType<C, E, S> type) {
+        this.store = store;
+        this.snapshots = snapshots;
+        this.type = type;
+    }
+
+    /** The stream's current state: its snapshot (if any) with the events after it; the initial state if none. */
+    Future<Lifecycle.Ready<S>> load(StreamName stream) {
+        return snapshots.load(stream).compose(snapshot -> {
+            S from = snapshot.map(s -> type.snapshots().decode(s.payload())).orElse(type.decider().initialState());
+            return catchUp(stream, from, snapshot.map(Snapshot::version).orElse(0L));
+        });
+    }
+
+    /** {@code from}, the state at {@code version}, made current with the events recorded after it. */
+    Future<Lifecycle.Ready<S>> catchUp(StreamName stream, S from, long version) {
+        return store.readStream(stream, version).map(events -> apply(from, version, events));
+    }
+
+    /** Events read back to (re)build entities: loads, and catching up after version conflicts. */
+    long replayedEvents() {
+        return replayed.sum();
+    }
+
+    private Lifecycle.Ready<S> apply(S from, long version, List<RecordedEvent> events) {
+        Decider<C, E, S> decider = type.decider();
+        S state = from;
+        long at = version;
+        for (RecordedEvent event : events) {
+            state = decider.evolve(state, type.events().decode(event.type(), event.payload()));
+            at = event.version();
+        }
+        replayed.add(events.size());
+        return new Lifecycle.Ready<>(state, at);
+    }
+}

@@ -1,0 +1,21 @@
+package dev.boxoffice.eventstore;
+
+import io.vertx.core.Future;
+import java.util.List;
+
+/**
+ * What an entity needs of an event store, in the field's words (as in Eventuous and Marten): append to a stream at
+ * an expected version, read a stream from a version on. Every method returns a Vert.x {@link Future}; an
+ * implementation on blocking I/O completes it before returning.
+ */
+public interface EventStore {
+
+    /**
+     * Appends {@code events} to {@code stream} atomically if it is at {@code expected}. Completes after the commit; a
+     * version conflict is an {@link AppendResult.WrongExpectedVersion}, not a failure.
+     */
+    Future<AppendResult> append(StreamName stream, ExpectedVersion expected, List<NewEvent> events);
+
+    /** The events of one stream with a version above {@code afterVersion}, in version order. */
+    Future<List<RecordedEvent>> readStream(StreamName stream, long afterVersion);
+}

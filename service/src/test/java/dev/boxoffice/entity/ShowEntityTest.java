@@ -1,0 +1,162 @@
+package dev.boxoffice.entity;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import dev.boxoffice.domain.CommandOutcome;
+import dev.boxoffice.domain.Rejection;
+import dev.boxoffice.domain.ShowCommand;
+import dev.boxoffice.domain.ShowCommand.CancelSeatReservation;
+import dev.boxoffice.domain.ShowCommand.CreateShow;
+import dev.boxoffice.domain.ShowCommand.ReserveSeat;
+import dev.boxoffice.domain.ShowEvent;
+import dev.boxoffice.domain.ShowState;
+import dev.boxoffice.eventstore.AppendResult;
+import dev.boxoffice.eventstore.EventStore;
+import dev.boxoffice.eventstore.ExpectedVersion;
+import dev.boxoffice.eventstore.NewEvent;
+import dev.boxoffice.eventstore.PostgresEventStore;
+import dev.boxoffice.eventstore.PostgresSnapshotStore;
+import dev.boxoffice.eventstore.RecordedEvent;
+import dev.boxoffice.eventstore.StreamName;
+import dev.boxoffice.shows.ShowService;
+import dev.boxoffice.support.TestPostgres;
+import io.vertx.core.Future;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A show entity in the style of Akka's CQRS sample: run commands, stop the runtime, start a new one on the same
+ * store, and assert that the show it rebuilds is the show that was left.
+ */
+class ShowEntityTest {
+
+    private final PostgresEventStore store = TestPostgres.eventStore();
+    private final PostgresSnapshotStore snapshots = new PostgresSnapshotStore(TestPostgres.pool());
+    private final UUID showId = UUID.randomUUID();
+    private final String id = showId.toString();
+    private final List<EntityRuntime<ShowCommand, ShowEvent, ShowState>> started = new ArrayList<>();
+
+    @AfterEach
+    void stopRuntimes() {
+        started.forEach(EntityRuntime::close);
+    }
+
+    @Test
+    void reservationsAndCancellationsSurviveARestart() {
+        var running = start(store, Duration.ofMinutes(5), 0);
+        run(running, new CreateShow(showId, "Hamlet", 10), new ReserveSeat(showId, 3), new ReserveSeat(showId, 4),
+                new CancelSeatReservation(showId, 3));
+        ShowState before = state(running);
+        running.close();
+
+        var restarted = start(store, Duration.ofMinutes(5), 0);
+
+        assertThat(state(restarted)).isEqualTo(before);
+        assertThat(((ShowState.Show) state(restarted)).availableSeats()).isEqualTo(9);
+        assertThat(restarted.replayedEvents()).isEqualTo(4);
+        assertThat(rejection(restarted.send(id, new ReserveSeat(showId, 4), null))).isEqualTo(Rejection.Code.SEAT_NOT_AVAILABLE);
+    }
+
+    @Test
+    void aRestartReadsTheLatestSnapshotAndOnlyTheEventsAfterIt() {
+        var running = start(store, Duration.ofMinutes(5), 3);
+        run(running, new CreateShow(showId, "Hamlet", 10));
+        for (int seat = 0; seat < 6; seat++) {
+            run(running, new ReserveSeat(showId, seat));
+        }
+        run(running, new CancelSeatReservation(showId, 2)); // version 8; snapshots at 3 and 6
+        ShowState before = state(running);
+        await().atMost(Duration.ofSeconds(5)).until(() -> snapshotVersion() == 6);
+        running.close();
+
+        var restarted = start(store, Duration.ofMinutes(5), 3);
+
+        assertThat(state(restarted)).isEqualTo(before);
+        assertThat(restarted.replayedEvents()).as("versions 7 and 8, after the snapshot").isEqualTo(2);
+    }
+
+    @Test
+    void aPassivatedShowComesBackAsItWasLeft() {
+        var running = start(store, Duration.ofMillis(200), 0);
+        run(running, new CreateShow(showId, "Hamlet", 4), new ReserveSeat(showId, 1));
+        ShowState before = state(running);
+
+        await().atMost(Duration.ofSeconds(5)).until(() -> running.entitiesInMemory() == 0);
+
+        assertThat(state(running)).isEqualTo(before);
+        assertThat(running.entitiesInMemory()).isEqualTo(1);
+    }
+
+    @Test
+    void afterAnAppendWhoseOutcomeIsUnknownTheShowIsReadAgainBeforeTheNextCommand() {
+        var losesOneReply = new LosesOneReply(store);
+        var running = start(losesOneReply, Duration.ofMinutes(5), 0);
+        run(running, new CreateShow(showId, "Hamlet", 4));
+        losesOneReply.armed.set(true);
+
+        // The reservation commits, but its reply is lost: the caller hears of a failure, and the entity cannot know.
+        assertThat(running.send(id, new ReserveSeat(showId, 1), null).toCompletionStage().toCompletableFuture())
+                .failsWithin(Duration.ofSeconds(10)).withThrowableThat().havingCause().isInstanceOf(EntityUnavailableException.class);
+
+        // The next command is decided against the show as stored, where seat 1 is taken: no second reservation.
+        assertThat(rejection(running.send(id, new ReserveSeat(showId, 1), null))).isEqualTo(Rejection.Code.SEAT_NOT_AVAILABLE);
+        assertThat(store.readStream(StreamName.of("show", id), 0).toCompletionStage().toCompletableFuture().join()).hasSize(2);
+    }
+
+    /** An event store whose next append, once armed, commits but fails as a lost connection would. */
+    private record LosesOneReply(EventStore store, AtomicBoolean armed) implements EventStore {
+
+        LosesOneReply(EventStore store) {
+            this(store, new AtomicBoolean());
+        }
+
+        @Override
+        public Future<AppendResult> append(StreamName stream, ExpectedVersion expected, List<NewEvent> events) {
+            Future<AppendResult> result = store.append(stream, expected, events);
+            return armed.compareAndSet(true, false)
+                    ? result.compose(committed -> Future.failedFuture(new IllegalStateException("connection lost")))
+                    : result;
+        }
+
+        @Override
+        public Future<List<RecordedEvent>> readStream(StreamName stream, long afterVersion) {
+            return store.readStream(stream, afterVersion);
+        }
+    }
+
+    private EntityRuntime<ShowCommand, ShowEvent, ShowState> start(EventStore eventStore, Duration idle, int snapshotEvery) {
+        var runtime = new EntityRuntime<>(TestPostgres.vertx(), eventStore, snapshots, ShowService.entityType(),
+                new EntitySettings(idle, 64L << 20, Duration.ofSeconds(10), snapshotEvery, 5, 64));
+        started.add(runtime);
+        return runtime;
+    }
+
+    private void run(EntityRuntime<ShowCommand, ShowEvent, ShowState> runtime, ShowCommand... commands) {
+        for (ShowCommand command : commands) {
+            assertThat(runtime.send(id, command, null).toCompletionStage().toCompletableFuture().orTimeout(10, TimeUnit.SECONDS).join())
+                    .as("%s", command).isInstanceOf(CommandOutcome.Accepted.class);
+        }
+    }
+
+    private ShowState state(EntityRuntime<ShowCommand, ShowEvent, ShowState> runtime) {
+        return runtime.state(id).toCompletionStage().toCompletableFuture().orTimeout(10, TimeUnit.SECONDS).join();
+    }
+
+    private long snapshotVersion() {
+        return snapshots.load(StreamName.of("show", id)).toCompletionStage().toCompletableFuture().join()
+                .map(snapshot -> snapshot.version()).orElse(0L);
+    }
+
+    private static Rejection.Code rejection(Future<CommandOutcome<ShowState>> outcome) {
+        CommandOutcome<ShowState> result = outcome.toCompletionStage().toCompletableFuture().orTimeout(10, TimeUnit.SECONDS).join();
+        assertThat(result).isInstanceOf(CommandOutcome.Rejected.class);
+        return ((CommandOutcome.Rejected<ShowState>) result).rejection().code();
+    }
+}
