@@ -3,9 +3,9 @@ package dev.boxoffice.bench;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.boxoffice.bench.load.Counts;
-import dev.boxoffice.bench.result.FailoverResult;
-import dev.boxoffice.bench.result.RunResult;
-import dev.boxoffice.bench.result.TopologyResult;
+import dev.boxoffice.bench.run.RunResult;
+import dev.boxoffice.bench.run.TopologyResult;
+import dev.boxoffice.bench.scenario.failover.FailoverResult;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
@@ -26,11 +26,11 @@ class BenchClusterSmokeIT {
 
     @BeforeAll
     static void runTwoNodesBriefly() {
-        BenchOptions options = BenchOptions.parse(List.of("serial", "contention", "failover", "--nodes", "2", "--out", out.toString(),
+        var selection = BenchCommand.parse(List.of("serial", "contention", "failover", "--nodes", "2", "--out", out.toString(),
                 "--step-seconds", "2", "--warmup-seconds", "1", "--warmup-rate", "50",
                 "--serial-rates", "50", "--contention-rates", "40",
                 "--failover-rate", "60", "--failover-seconds", "8", "--failover-kill-at", "2", "--failover-restart-at", "4"));
-        run = new BenchRun(options, REPOSITORY).run();
+        run = new BenchRun(selection, REPOSITORY).run();
     }
 
     @Test
@@ -38,19 +38,19 @@ class BenchClusterSmokeIT {
         assertThat(run.topologies()).extracting(TopologyResult::name)
                 .containsExactly("1 node, direct", "1 node through HAProxy", "2 nodes through HAProxy, hash");
         assertThat(run.topologies()).allSatisfy(topology -> {
-            assertThat(topology.serial().steps()).hasSize(1);
-            assertThat(topology.contention().steps()).hasSize(1);
-            assertThat(topology.serial().steps().get(0).counts().ok()).isPositive();
+            assertThat(topology.of("serial").steps()).hasSize(1);
+            assertThat(topology.of("contention").steps()).hasSize(1);
+            assertThat(topology.of("serial").steps().get(0).counts().ok()).isPositive();
             assertThat(topology.versionConflicts()).as("hash routing: each show has one writer").isZero();
         });
-        assertThat(run.topologies().get(2).serial().steps().get(0).cpu().proxy()).as("HAProxy's CPU is measured").isNotNaN();
+        assertThat(run.topologies().get(2).of("serial").steps().get(0).cpu().proxy()).as("HAProxy's CPU is measured").isNotNaN();
         assertThat(out.resolve("report.md")).content().contains("## Several nodes behind HAProxy", "## A node lost under load",
                 "Serial capacity, 2 nodes through HAProxy, hash");
     }
 
     @Test
     void theFailoverStepKillsAndRestartsANodeAndAccountsForEveryRequest() {
-        FailoverResult failover = run.failover();
+        FailoverResult failover = run.result("failover", FailoverResult.class);
         Counts counts = failover.step().counts();
 
         assertThat(failover.victim()).isEqualTo("boxoffice-node-2");

@@ -6,14 +6,16 @@ import dev.boxoffice.bench.load.AnswerKind;
 import dev.boxoffice.bench.load.Counts;
 import dev.boxoffice.bench.load.Latency;
 import dev.boxoffice.bench.load.PhaseResult;
-import dev.boxoffice.bench.report.Compare;
-import dev.boxoffice.bench.report.Json;
-import dev.boxoffice.bench.result.DispatchResult;
-import dev.boxoffice.bench.result.JourneysResult;
-import dev.boxoffice.bench.result.MemoryResult;
-import dev.boxoffice.bench.result.RunResult;
-import dev.boxoffice.bench.result.StepResult;
-import dev.boxoffice.bench.result.SurgeResult;
+import dev.boxoffice.bench.measure.StepResult;
+import dev.boxoffice.bench.measure.SteppedResult;
+import dev.boxoffice.bench.run.RunResult;
+import dev.boxoffice.bench.scenario.dispatch.DispatchResult;
+import dev.boxoffice.bench.scenario.journeys.JourneysOptions;
+import dev.boxoffice.bench.scenario.journeys.JourneysResult;
+import dev.boxoffice.bench.scenario.limits.LimitsResult;
+import dev.boxoffice.bench.scenario.memory.MemoryResult;
+import dev.boxoffice.bench.scenario.surge.SurgeResult;
+import dev.boxoffice.bench.scenario.sweep.SweepResult;
 import dev.boxoffice.bench.system.Database;
 import java.io.File;
 import java.nio.file.Files;
@@ -43,7 +45,7 @@ class BenchSmokeIT {
 
     @BeforeAll
     static void runEveryScenarioBriefly() throws Exception {
-        BenchOptions options = BenchOptions.parse(List.of("limits", "dispatch", "serial", "contention", "journeys", "surge",
+        var selection = BenchCommand.parse(List.of("limits", "dispatch", "serial", "contention", "journeys", "surge",
                 "sweep", "memory", "--out", out.toString(),
                 "--step-seconds", "2", "--warmup-seconds", "1", "--warmup-rate", "50",
                 "--serial-rates", "50,100", "--contention-rates", "40,80",
@@ -57,7 +59,7 @@ class BenchSmokeIT {
                 "--memory-reserve-rate", "40", "--memory-reserve-seconds", "1",
                 // Every step exactly once: a stall of this shared host would otherwise add a repeat or a refinement.
                 "--keep-going", "--repeat-missed", "0", "--refine-percent", "0"));
-        run = new BenchRun(options, REPOSITORY).run();
+        run = new BenchRun(selection, REPOSITORY).run();
     }
 
     @Test
@@ -67,8 +69,8 @@ class BenchSmokeIT {
         assertThat(out.resolve("report.html")).content().contains("<svg", "Latency vs offered load")
                 .doesNotContain("<script", "src=\"http", "href=\"http", "@import");
         assertThat(Files.readAllLines(out.resolve("steps.csv"))).hasSize(1 + allSteps(run).size());
-        RunResult reread = Json.read(out.resolve("results.json"));
-        assertThat(reread.serial().steps()).hasSameSizeAs(run.serial().steps());
+        RunResult reread = ResultsJson.read(out.resolve("results.json"));
+        assertThat(reread.result("serial", SteppedResult.class).steps()).hasSameSizeAs(serial().steps());
         for (StepResult step : allSteps(run)) {
             assertThat(out.resolve(step.histogramLog())).isNotEmptyFile();
         }
@@ -80,7 +82,7 @@ class BenchSmokeIT {
     void logsTheServicesGarbageCollectionsWithWallClockTime() throws Exception {
         // Under load the young generation fills within seconds; every pause is a line such as
         // "[2026-11-22T12:18:26.123+0000][41.006s] GC(12) Pause Young (Allocation Failure) 40M->10M(61M) 3.456ms".
-        assertThat(out.resolve("logs").resolve(BenchRun.SERVICE_GC_LOG)).content()
+        assertThat(out.resolve("logs").resolve(dev.boxoffice.bench.system.ServiceLaunch.SERVICE_GC_LOG)).content()
                 .containsPattern("\\[\\d{4}-\\d{2}-\\d{2}T[^]]+\\]\\[[\\d.]+s\\] GC\\(\\d+\\) Pause Young .* [\\d.]+ms");
     }
 
@@ -98,7 +100,7 @@ class BenchSmokeIT {
 
     @Test
     void timesTheDiskFlushesUnderTheEmbeddedDatabase() {
-        StepResult flush = run.limits().diskFlush();
+        StepResult flush = limits().diskFlush();
 
         assertThat(flush.counts().ok()).isPositive();
         assertThat(flush.counts().errors()).isZero();
@@ -143,14 +145,14 @@ class BenchSmokeIT {
 
     @Test
     void theServiceAnsweredEveryScenarioWithoutErrors() {
-        assertThat(run.serial().steps()).hasSize(2);
-        assertThat(run.contention().steps()).hasSize(2);
-        assertThat(run.sweep().read()).hasSize(2);
+        assertThat(serial().steps()).hasSize(2);
+        assertThat(contention().steps()).hasSize(2);
+        assertThat(sweep().read()).hasSize(2);
         for (StepResult step : allSteps(run)) {
             assertThat(step.counts().errors()).as(step.label()).isZero();
             assertThat(step.achievedRps()).as(step.label()).isPositive();
         }
-        assertThat(run.serial().steps()).allSatisfy(step -> {
+        assertThat(serial().steps()).allSatisfy(step -> {
             assertThat(step.readModelLag()).as("read-model lag of " + step.label()).isNotNull();
             assertThat(step.readModelLag().p50Millis()).isLessThanOrEqualTo(step.readModelLag().p99Millis());
         });
@@ -160,11 +162,11 @@ class BenchSmokeIT {
 
     @Test
     void theCeilingsAndTheDispatchVariantsWereMeasured() {
-        assertThat(run.limits().singleRow().step().counts().ok()).isPositive();
-        assertThat(run.limits().multiRow().rowsPerSecond()).isEqualTo(8 * run.limits().multiRow().step().achievedRps());
-        assertThat(run.dispatch().variants()).extracting(DispatchResult.Variant::name)
+        assertThat(limits().singleRow().step().counts().ok()).isPositive();
+        assertThat(limits().multiRow().rowsPerSecond()).isEqualTo(8 * limits().multiRow().step().achievedRps());
+        assertThat(dispatch().variants()).extracting(DispatchResult.Variant::name)
                 .containsExactly("event-loop", "worker", "virtual-thread");
-        assertThat(run.dispatch().variants()).allSatisfy(v -> {
+        assertThat(dispatch().variants()).allSatisfy(v -> {
             assertThat(v.blankNameRejected()).isTrue();
             assertThat(v.startMillis()).isPositive();
         });
@@ -172,7 +174,7 @@ class BenchSmokeIT {
 
     @Test
     void theSurgeIsReportedPhaseByPhaseWithEveryRequestAccountedFor() throws Exception {
-        for (SurgeResult.Part part : List.of(run.surge().reservations(), run.surge().hotShows())) {
+        for (SurgeResult.Part part : List.of(surge().reservations(), surge().hotShows())) {
             assertThat(part.step().phases()).extracting(PhaseResult::name).containsExactly("calm", "surge", "calm after");
             long byKind = part.step().phases().stream()
                     .mapToLong(p -> Arrays.stream(AnswerKind.values()).mapToLong(p::count).sum()).sum();
@@ -180,7 +182,7 @@ class BenchSmokeIT {
             assertThat(part.phase("surge").count(AnswerKind.OK)).isPositive();
             assertThat(part.step().timeline()).isNotEmpty();
         }
-        assertThat(run.surge().reservations().capacityRps()).isEqualTo(60);
+        assertThat(surge().reservations().capacityRps()).isEqualTo(60);
         assertThat(out.resolve("report.md")).content().contains("## Surge of reservations", "## Surge on hot shows",
                 "Surge of reservations at 3.0x the serial capacity");
         assertThat(out.resolve("report.html")).content().contains("Answers per second", "p99 per second, by answer");
@@ -188,7 +190,7 @@ class BenchSmokeIT {
 
     @Test
     void theMemoryScenarioChecksTheServedStateAgainstWhatWasAcknowledged() throws Exception {
-        MemoryResult memory = run.memory();
+        MemoryResult memory = memory();
 
         assertThat(memory.steps()).extracting(StepResult::label)
                 .containsExactly("large shows", "small shows", "reservations across all shows");
@@ -201,19 +203,19 @@ class BenchSmokeIT {
 
     @Test
     void journeysAreReportedByJourneyAndByRequestType() throws Exception {
-        assertThat(run.journeys().breakdowns()).hasSize(2).allSatisfy(step -> {
-            assertThat(step.journeys()).extracting(JourneysResult.Figures::name).containsExactlyElementsOf(BenchOptions.Journeys.NAMES);
+        assertThat(journeys().breakdowns()).hasSize(2).allSatisfy(step -> {
+            assertThat(step.journeys()).extracting(JourneysResult.Figures::name).containsExactlyElementsOf(JourneysOptions.NAMES);
             assertThat(step.requests()).extracting(JourneysResult.Figures::name)
                     .containsExactly("list shows", "read a show", "reserve", "cancel", "create a show");
             assertThat(step.requests()).allSatisfy(r -> assertThat(r.count()).isEqualTo(r.ok() + r.conflicts() + r.errors()));
         });
         // Every request of a journey was recorded by type: the types add up to the step's answered requests.
         for (int i = 0; i < 2; i++) {
-            StepResult step = run.journeys().stepped().steps().get(i);
-            long byType = run.journeys().breakdowns().get(i).requests().stream().mapToLong(JourneysResult.Figures::count).sum();
+            StepResult step = journeys().stepped().steps().get(i);
+            long byType = journeys().breakdowns().get(i).requests().stream().mapToLong(JourneysResult.Figures::count).sum();
             assertThat(byType).as(step.label()).isEqualTo(step.counts().sent());
         }
-        long browsed = run.journeys().breakdowns().stream().flatMap(b -> b.journeys().stream())
+        long browsed = journeys().breakdowns().stream().flatMap(b -> b.journeys().stream())
                 .filter(j -> j.name().equals("browse")).mapToLong(JourneysResult.Figures::count).sum();
         assertThat(browsed).isPositive();
         assertThat(out.resolve("report.md")).content().contains("## User journeys", "Journey at", "Request at");
@@ -226,21 +228,53 @@ class BenchSmokeIT {
         assertThat(comparison.resolve("compare.html")).content().contains("<svg");
     }
 
+    private static LimitsResult limits() {
+        return run.result("limits", LimitsResult.class);
+    }
+
+    private static DispatchResult dispatch() {
+        return run.result("dispatch", DispatchResult.class);
+    }
+
+    private static SteppedResult serial() {
+        return run.result("serial", SteppedResult.class);
+    }
+
+    private static SteppedResult contention() {
+        return run.result("contention", SteppedResult.class);
+    }
+
+    private static JourneysResult journeys() {
+        return run.result("journeys", JourneysResult.class);
+    }
+
+    private static SurgeResult surge() {
+        return run.result("surge", SurgeResult.class);
+    }
+
+    private static SweepResult sweep() {
+        return run.result("sweep", SweepResult.class);
+    }
+
+    private static MemoryResult memory() {
+        return run.result("memory", MemoryResult.class);
+    }
+
     private static List<StepResult> allSteps(RunResult run) {
         List<StepResult> steps = new ArrayList<>();
-        steps.add(run.limits().diskFlush());
-        steps.add(run.limits().singleRow().step());
-        steps.add(run.limits().multiRow().step());
-        steps.add(run.limits().http());
-        run.dispatch().variants().forEach(v -> steps.add(v.load()));
-        steps.addAll(run.serial().attempts());
-        steps.addAll(run.contention().attempts());
-        steps.addAll(run.journeys().stepped().attempts());
-        steps.add(run.surge().reservations().step());
-        steps.add(run.surge().hotShows().step());
-        steps.addAll(run.memory().steps());
-        steps.addAll(run.sweep().read());
-        steps.addAll(run.sweep().write());
+        steps.add(limits().diskFlush());
+        steps.add(limits().singleRow().step());
+        steps.add(limits().multiRow().step());
+        steps.add(limits().http());
+        dispatch().variants().forEach(v -> steps.add(v.load()));
+        steps.addAll(serial().attempts());
+        steps.addAll(contention().attempts());
+        steps.addAll(journeys().stepped().attempts());
+        steps.add(surge().reservations().step());
+        steps.add(surge().hotShows().step());
+        steps.addAll(memory().steps());
+        steps.addAll(sweep().read());
+        steps.addAll(sweep().write());
         return steps;
     }
 }

@@ -2,10 +2,11 @@ package dev.boxoffice.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.boxoffice.bench.report.Compare;
-import dev.boxoffice.bench.result.RunResult;
-import dev.boxoffice.bench.result.StepResult;
-import dev.boxoffice.bench.result.VariantResult;
+import dev.boxoffice.bench.measure.StepResult;
+import dev.boxoffice.bench.run.RunResult;
+import dev.boxoffice.bench.scenario.variants.VariantResult;
+import dev.boxoffice.bench.scenario.variants.VariantsResult;
+import dev.boxoffice.bench.scenario.variants.VariantsRun;
 import dev.boxoffice.bench.system.Database;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -29,20 +30,24 @@ class BenchVariantsSmokeIT {
 
     @BeforeAll
     static void runEveryVariantBriefly() {
-        BenchOptions options = BenchOptions.parse(List.of("variants", "--out", out.toString(),
+        var selection = BenchCommand.parse(List.of("variants", "--out", out.toString(),
                 "--step-seconds", "1", "--warmup-seconds", "1", "--warmup-rate", "50",
                 "--serial-rates", "50", "--contention-rates", "40",
                 "--journeys-rates", "20", "--journeys-shows", "10", "--journeys-seats", "20", "--journeys-think-ms", "20",
                 "--repeat-missed", "0", "--refine-percent", "0", // one step each, whatever a stall of the host does
                 "--baseline", "HEAD"));
-        run = new BenchRun(options, REPOSITORY).run();
+        run = new BenchRun(selection, REPOSITORY).run();
+    }
+
+    private static List<VariantResult> variants() {
+        return run.result("variants", VariantsResult.class).variants();
     }
 
     @Test
     void everyVariantAnsweredEveryScenarioWithoutErrors() {
-        assertThat(run.variants()).extracting(VariantResult::name)
+        assertThat(variants()).extracting(VariantResult::name)
                 .containsExactly("reactive", "baseline", "worker", "virtual-threads", "crud-worker", "crud-reactive");
-        for (VariantResult variant : run.variants()) {
+        for (VariantResult variant : variants()) {
             List<StepResult> steps = new ArrayList<>(variant.serial().steps());
             steps.addAll(variant.contention().steps());
             steps.addAll(variant.journeys().stepped().steps());
@@ -62,7 +67,7 @@ class BenchVariantsSmokeIT {
 
     @Test
     void theBaselineIsTheServiceBuiltFromTheRevisionGiven() {
-        assertThat(run.variants().get(1).settings()).startsWith("built from HEAD (").contains("the service: event loop");
+        assertThat(variants().get(1).settings()).startsWith("built from HEAD (").contains("the service: event loop");
         assertThat(REPOSITORY.resolve("target/baseline")).isDirectoryContaining(path -> path.getFileName().toString().matches("[0-9a-f]{40}"));
     }
 
@@ -71,7 +76,7 @@ class BenchVariantsSmokeIT {
         assertThat(out.resolve("logs").resolve(Database.LOG_FILE_NAME)).doesNotExist();
         assertThat(run.machine().postgres()).matches("\\d+\\.\\d+.*"); // read from the first variant's server
         // Each server logs its own shutdown checkpoint; a shared server would leave these logs absent.
-        for (String variant : run.variants().stream().map(VariantResult::name).toList()) {
+        for (String variant : variants().stream().map(VariantResult::name).toList()) {
             assertThat(out.resolve("logs").resolve(VariantsRun.variantLogFileName(variant))).as(variant).content()
                     .contains("checkpoint complete", "database system is shut down");
         }

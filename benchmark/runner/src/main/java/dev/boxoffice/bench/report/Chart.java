@@ -3,26 +3,63 @@ package dev.boxoffice.bench.report;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
-/** Inline SVG charts for report.html: no script, no network, readable when the file is opened offline. */
-final class Chart {
+/**
+ * Inline SVG charts for report.html (no script, no network: readable when the file is opened offline). This class
+ * places the data on the canvas; the template {@code chart.svg} draws it.
+ */
+public final class Chart {
 
     static final String[] COLORS = {"#2563eb", "#dc2626", "#16a34a", "#9333ea", "#ea580c", "#0891b2"};
-    private static final int WIDTH = 560;
-    private static final int HEIGHT = 300;
-    private static final int LEFT = 64;
-    private static final int RIGHT = 16;
-    private static final int TOP = 34;
-    private static final int BOTTOM = 58;
+    static final int WIDTH = 560;
+    static final int HEIGHT = 300;
+    static final int LEFT = 64;
+    static final int RIGHT = 16;
+    static final int TOP = 34;
+    static final int BOTTOM = 58;
 
     /** A named line of (x, y) points; NaN points are skipped. */
-    record Series(String name, List<double[]> points) {
+    public record Series(String name, List<double[]> points) {
+    }
+
+    /** The canvas's fixed measures, as the template needs them. */
+    public record Layout(int width, int height, int left, int right, int top, int axisY, int tickLabelX, int tickLabelY,
+            int xLabelX, int xLabelY, int yLabelMiddle, int guideLabelX, int keyY, int keyTextY) {
+    }
+
+    private static final Layout LAYOUT = new Layout(WIDTH, HEIGHT, LEFT, WIDTH - RIGHT, TOP, HEIGHT - BOTTOM, LEFT - 6,
+            HEIGHT - BOTTOM + 16, (LEFT + WIDTH - RIGHT) / 2, HEIGHT - BOTTOM + 34, (TOP + HEIGHT - BOTTOM) / 2,
+            WIDTH - RIGHT - 4, HEIGHT - 14, HEIGHT - 5);
+
+    /** What the template draws: positions in pixels, already formatted. */
+    public record Plot(String title, String xLabel, String yLabel, List<Tick> yTicks, List<Tick> xTicks, Tick guide,
+            List<Line> lines, List<Bar> bars, List<Tick> categories, List<Key> keys) {
+    }
+
+    /** A position on an axis in pixels, its label, and where a label above or beside it goes. */
+    public record Tick(String at, String label, String before, String after) {
+        Tick(double at, String label) {
+            this(px(at), label, px(at - 4), px(at + 4));
+        }
+    }
+
+    public record Point(String x, String y, String tip) {
+    }
+
+    public record Line(String color, String path, List<Point> points) {
+    }
+
+    public record Bar(String x, String y, String width, String height, String color, String tip) {
+    }
+
+    public record Key(String x, String textX, String color, String name) {
     }
 
     private Chart() {
     }
 
-    static String line(String title, String xLabel, String yLabel, List<Series> series, boolean logY, double guide,
+    public static String line(String title, String xLabel, String yLabel, List<Series> series, boolean logY, double guide,
             String guideLabel) {
         List<double[]> all = new ArrayList<>();
         series.forEach(s -> s.points().stream().filter(p -> !Double.isNaN(p[0]) && !Double.isNaN(p[1])).forEach(all::add));
@@ -37,35 +74,29 @@ final class Chart {
         }
         double yMax = Math.max(all.stream().mapToDouble(p -> p[1]).max().orElse(1), Double.isNaN(guide) ? 0 : guide);
         double yMin = logY ? Math.max(0.01, all.stream().mapToDouble(p -> p[1]).filter(v -> v > 0).min().orElse(0.1)) : 0;
-        Axis x = Axis.linear(xMin, xMax).asX();
-        Axis y = logY ? Axis.log(yMin, yMax) : Axis.linear(0, yMax);
-        StringBuilder svg = frame(title, xLabel, yLabel, x, y);
-        if (!Double.isNaN(guide)) {
-            double gy = y.toPixel(guide);
-            svg.append(String.format(Locale.ROOT, "<line x1=\"%d\" x2=\"%d\" y1=\"%.1f\" y2=\"%.1f\" class=\"guide\"/>"
-                    + "<text x=\"%d\" y=\"%.1f\" class=\"guide-label\">%s</text>", LEFT, WIDTH - RIGHT, gy, gy,
-                    WIDTH - RIGHT - 4, gy - 4, Table.escape(guideLabel)));
-        }
+        Axis x = Axis.linear(xMin, xMax, true);
+        Axis y = logY ? Axis.log(yMin, yMax) : Axis.linear(0, yMax, false);
+        List<Line> lines = new ArrayList<>();
         for (int i = 0; i < series.size(); i++) {
-            String color = COLORS[i % COLORS.length];
             StringBuilder path = new StringBuilder();
+            List<Point> points = new ArrayList<>();
             for (double[] p : series.get(i).points()) {
                 if (Double.isNaN(p[0]) || Double.isNaN(p[1]) || (logY && p[1] <= 0)) {
                     continue;
                 }
-                double px = x.toPixel(p[0]);
-                double py = y.toPixel(p[1]);
-                path.append(path.isEmpty() ? "M" : "L").append(String.format(Locale.ROOT, "%.1f %.1f ", px, py));
-                svg.append(String.format(Locale.ROOT, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"2.5\" fill=\"%s\"><title>%s: %s, %s</title></circle>",
-                        px, py, color, Table.escape(series.get(i).name()), Axis.label(p[0]), Axis.label(p[1])));
+                String px = px(x.toPixel(p[0]));
+                String py = px(y.toPixel(p[1]));
+                path.append(path.isEmpty() ? "M" : "L").append(px).append(' ').append(py).append(' ');
+                points.add(new Point(px, py, series.get(i).name() + ": " + Axis.label(p[0]) + ", " + Axis.label(p[1])));
             }
-            svg.append("<path d=\"").append(path).append("\" stroke=\"").append(color).append("\" fill=\"none\" stroke-width=\"2\"/>");
+            lines.add(new Line(color(i), path.toString(), points));
         }
-        return legend(svg, series.stream().map(Series::name).toList()).append("</svg>").toString();
+        Tick guideLine = Double.isNaN(guide) ? null : new Tick(y.toPixel(guide), guideLabel);
+        return draw(new Plot(title, xLabel, yLabel, y.ticks(), x.ticks(), guideLine, lines, List.of(), List.of(), keys(series)));
     }
 
     /** Bars per category; {@code stacked} piles the series, otherwise they stand side by side. */
-    static String bars(String title, String yLabel, List<String> categories, List<Series> series, boolean stacked) {
+    public static String bars(String title, String yLabel, List<String> categories, List<Series> series, boolean stacked) {
         if (categories.isEmpty()) {
             return "";
         }
@@ -73,34 +104,43 @@ final class Chart {
         for (int c = 0; c < categories.size(); c++) {
             double sum = 0;
             for (Series s : series) {
-                double v = value(s, c);
-                sum = stacked ? sum + v : Math.max(sum, v);
+                sum = stacked ? sum + value(s, c) : Math.max(sum, value(s, c));
             }
             yMax = Math.max(yMax, sum);
         }
-        Axis y = Axis.linear(0, yMax > 0 ? yMax : 1);
-        StringBuilder svg = frame(title, "", yLabel, null, y);
+        Axis y = Axis.linear(0, yMax > 0 ? yMax : 1, false);
         double band = (WIDTH - LEFT - RIGHT) / (double) categories.size();
         double barWidth = stacked ? band * 0.6 : band * 0.8 / series.size();
+        List<Bar> bars = new ArrayList<>();
+        List<Tick> labels = new ArrayList<>();
         for (int c = 0; c < categories.size(); c++) {
             double x0 = LEFT + c * band + (band - (stacked ? barWidth : barWidth * series.size())) / 2;
             double base = 0;
             for (int s = 0; s < series.size(); s++) {
                 double v = value(series.get(s), c);
                 double top = y.toPixel(base + v);
-                double bottom = y.toPixel(base);
-                double bx = stacked ? x0 : x0 + s * barWidth;
-                svg.append(String.format(Locale.ROOT, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"%s\">"
-                                + "<title>%s, %s: %s</title></rect>", bx, top, barWidth - 1, Math.max(0, bottom - top),
-                        COLORS[s % COLORS.length], Table.escape(categories.get(c)), Table.escape(series.get(s).name()), Axis.label(v)));
-                if (stacked) {
-                    base += v;
-                }
+                bars.add(new Bar(px(stacked ? x0 : x0 + s * barWidth), px(top), px(barWidth - 1),
+                        px(Math.max(0, y.toPixel(base) - top)), color(s),
+                        categories.get(c) + ", " + series.get(s).name() + ": " + Axis.label(v)));
+                base += stacked ? v : 0;
             }
-            svg.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%d\" class=\"tick\" text-anchor=\"middle\">%s</text>",
-                    LEFT + c * band + band / 2, HEIGHT - BOTTOM + 16, Table.escape(categories.get(c))));
+            labels.add(new Tick(LEFT + c * band + band / 2, categories.get(c)));
         }
-        return legend(svg, series.stream().map(Series::name).toList()).append("</svg>").toString();
+        return draw(new Plot(title, "", yLabel, y.ticks(), List.of(), null, List.of(), bars, labels, keys(series)));
+    }
+
+    private static String draw(Plot plot) {
+        return Templates.render("chart.svg", Map.of("c", plot, "l", LAYOUT)).strip();
+    }
+
+    private static List<Key> keys(List<Series> series) {
+        List<Key> keys = new ArrayList<>();
+        double x = LEFT;
+        for (int i = 0; i < series.size(); i++) {
+            keys.add(new Key(px(x), px(x + 14), color(i), series.get(i).name()));
+            x += 24 + 7 * series.get(i).name().length();
+        }
+        return keys;
     }
 
     private static double value(Series series, int index) {
@@ -108,49 +148,18 @@ final class Chart {
         return Double.isNaN(v) ? 0 : v;
     }
 
-    private static StringBuilder frame(String title, String xLabel, String yLabel, Axis x, Axis y) {
-        StringBuilder svg = new StringBuilder(String.format(Locale.ROOT,
-                "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 %d %d\" class=\"chart\" role=\"img\">"
-                        + "<text x=\"%d\" y=\"18\" class=\"title\">%s</text>", WIDTH, HEIGHT, LEFT, Table.escape(title)));
-        for (double tick : y.ticks()) {
-            double py = y.toPixel(tick);
-            svg.append(String.format(Locale.ROOT, "<line x1=\"%d\" x2=\"%d\" y1=\"%.1f\" y2=\"%.1f\" class=\"grid\"/>"
-                    + "<text x=\"%d\" y=\"%.1f\" class=\"tick\" text-anchor=\"end\">%s</text>", LEFT, WIDTH - RIGHT, py, py,
-                    LEFT - 6, py + 4, Axis.label(tick)));
-        }
-        if (x != null) {
-            for (double tick : x.ticks()) {
-                double px = x.toPixel(tick);
-                svg.append(String.format(Locale.ROOT, "<line x1=\"%.1f\" x2=\"%.1f\" y1=\"%d\" y2=\"%d\" class=\"grid\"/>"
-                        + "<text x=\"%.1f\" y=\"%d\" class=\"tick\" text-anchor=\"middle\">%s</text>", px, px, TOP,
-                        HEIGHT - BOTTOM, px, HEIGHT - BOTTOM + 16, Axis.label(tick)));
-            }
-        }
-        svg.append(String.format(Locale.ROOT, "<line x1=\"%d\" x2=\"%d\" y1=\"%d\" y2=\"%d\" class=\"axis\"/>", LEFT,
-                WIDTH - RIGHT, HEIGHT - BOTTOM, HEIGHT - BOTTOM));
-        svg.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\" class=\"label\" text-anchor=\"middle\">%s</text>",
-                (LEFT + WIDTH - RIGHT) / 2, HEIGHT - BOTTOM + 34, Table.escape(xLabel)));
-        svg.append(String.format(Locale.ROOT, "<text x=\"14\" y=\"%d\" class=\"label\" text-anchor=\"middle\" "
-                + "transform=\"rotate(-90 14 %d)\">%s</text>", (TOP + HEIGHT - BOTTOM) / 2, (TOP + HEIGHT - BOTTOM) / 2,
-                Table.escape(yLabel)));
-        return svg;
+    private static String color(int index) {
+        return COLORS[index % COLORS.length];
     }
 
-    private static StringBuilder legend(StringBuilder svg, List<String> names) {
-        double x = LEFT;
-        for (int i = 0; i < names.size(); i++) {
-            svg.append(String.format(Locale.ROOT, "<rect x=\"%.1f\" y=\"%d\" width=\"10\" height=\"10\" fill=\"%s\"/>"
-                    + "<text x=\"%.1f\" y=\"%d\" class=\"legend\">%s</text>", x, HEIGHT - 14, COLORS[i % COLORS.length],
-                    x + 14, HEIGHT - 5, Table.escape(names.get(i))));
-            x += 24 + 7 * names.get(i).length();
-        }
-        return svg;
+    static String px(double value) {
+        return String.format(Locale.ROOT, "%.1f", value);
     }
 
     /** Maps data values to pixels, with round tick values. */
-    private record Axis(double min, double max, boolean log, boolean horizontal, List<Double> ticks) {
+    private record Axis(double min, double max, boolean log, boolean horizontal, List<Double> values) {
 
-        static Axis linear(double min, double max) {
+        static Axis linear(double min, double max, boolean horizontal) {
             double step = niceStep((max - min) / 5);
             double first = Math.floor(min / step) * step;
             double last = Math.ceil(max / step) * step;
@@ -158,7 +167,7 @@ final class Chart {
             for (double t = first; t <= last + step / 2; t += step) {
                 ticks.add(t);
             }
-            return new Axis(first, last, false, false, ticks);
+            return new Axis(first, last, false, horizontal, ticks);
         }
 
         static Axis log(double min, double max) {
@@ -171,18 +180,15 @@ final class Chart {
             return new Axis(low, high, true, false, ticks);
         }
 
+        List<Tick> ticks() {
+            return values.stream().map(v -> new Tick(toPixel(v), label(v))).toList();
+        }
+
         double toPixel(double value) {
             double fraction = log ? (Math.log10(value) - Math.log10(min)) / (Math.log10(max) - Math.log10(min))
                     : (value - min) / (max - min);
-            return ticks.isEmpty() ? 0 : (isX() ? LEFT + fraction * (WIDTH - LEFT - RIGHT) : HEIGHT - BOTTOM - fraction * (HEIGHT - BOTTOM - TOP));
-        }
-
-        private boolean isX() {
-            return horizontal;
-        }
-
-        Axis asX() {
-            return new Axis(min, max, log, true, ticks);
+            return values.isEmpty() ? 0 : horizontal ? LEFT + fraction * (WIDTH - LEFT - RIGHT)
+                    : HEIGHT - BOTTOM - fraction * (HEIGHT - BOTTOM - TOP);
         }
 
         static double niceStep(double rough) {

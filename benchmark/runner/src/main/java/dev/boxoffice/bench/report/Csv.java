@@ -1,89 +1,55 @@
 package dev.boxoffice.bench.report;
 
-import dev.boxoffice.bench.result.DispatchResult;
-import dev.boxoffice.bench.result.LimitsResult;
-import dev.boxoffice.bench.result.RunResult;
-import dev.boxoffice.bench.result.StepResult;
-import dev.boxoffice.bench.result.VariantResult;
-import java.util.ArrayList;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.dataformat.csv.CsvGenerator;
+import com.fasterxml.jackson.dataformat.csv.CsvMapper;
+import dev.boxoffice.bench.measure.StepResult;
+import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.Locale;
 
 /** steps.csv: one line per measured step of every scenario, for spreadsheets and scripts. */
-final class Csv {
+public final class Csv {
 
-    private static final String HEADER = "scenario,label,offered_rps,connections,seconds,sent,ok,conflicts,http_errors,"
-            + "transport_errors,timeouts,achieved_rps,p50_ms,p95_ms,p99_ms,p999_ms,max_ms,mean_ms,cpu_service_pct,"
-            + "cpu_postgres_pct,cpu_loadgen_pct,service_rss_mib,histogram_log,read_model_lag_p50_ms,read_model_lag_p99_ms,"
-            + "max_core_steal_pct\n";
+    /** Quotes only a value that needs it (a comma, a quote, a line break), not every one with a space. */
+    private static final CsvMapper MAPPER = CsvMapper.builder().enable(CsvGenerator.Feature.STRICT_CHECK_FOR_QUOTING).build();
+
+    /** One step; numbers as text with the decimals a reader needs, NaN where not measured. */
+    @JsonPropertyOrder({"scenario", "label", "offered_rps", "connections", "seconds", "sent", "ok", "conflicts",
+            "http_errors", "transport_errors", "timeouts", "achieved_rps", "p50_ms", "p95_ms", "p99_ms", "p999_ms", "max_ms",
+            "mean_ms", "cpu_service_pct", "cpu_postgres_pct", "cpu_loadgen_pct", "service_rss_mib", "histogram_log",
+            "read_model_lag_p50_ms", "read_model_lag_p99_ms", "max_core_steal_pct"})
+    record Row(String scenario, String label, String offered_rps, int connections, String seconds, long sent, long ok,
+            long conflicts, long http_errors, long transport_errors, long timeouts, String achieved_rps, String p50_ms,
+            String p95_ms, String p99_ms, String p999_ms, String max_ms, String mean_ms, String cpu_service_pct,
+            String cpu_postgres_pct, String cpu_loadgen_pct, String service_rss_mib, String histogram_log,
+            String read_model_lag_p50_ms, String read_model_lag_p99_ms, String max_core_steal_pct) {
+
+        static Row of(StepResult s) {
+            var c = s.counts();
+            var l = s.latency();
+            return new Row(s.scenario(), s.label(), f(1, s.offeredRps()), s.connections(), f(3, s.seconds()), c.sent(), c.ok(),
+                    c.conflicts(), c.httpErrors(), c.transportErrors(), c.timeouts(), f(1, s.achievedRps()), f(3, l.p50()),
+                    f(3, l.p95()), f(3, l.p99()), f(3, l.p999()), f(3, l.max()), f(3, l.mean()), f(1, s.cpu().service()),
+                    f(1, s.cpu().database()), f(1, s.cpu().loadGenerator()), f(1, s.serviceRssMiB()), s.histogramLog(),
+                    f(1, s.readModelLag() == null ? Double.NaN : s.readModelLag().p50Millis()),
+                    f(1, s.readModelLag() == null ? Double.NaN : s.readModelLag().p99Millis()), f(1, s.cpu().maxSteal()));
+        }
+
+        private static String f(int decimals, double value) {
+            return String.format(Locale.ROOT, "%." + decimals + "f", value);
+        }
+    }
 
     private Csv() {
     }
 
-    static String steps(RunResult run) {
-        StringBuilder csv = new StringBuilder(HEADER);
-        all(run).forEach(s -> row(csv, s.scenario(), s));
-        if (run.variants() != null) { // a variant's steps under "variant/scenario"
-            for (VariantResult v : run.variants()) {
-                List<StepResult> steps = new ArrayList<>(v.serial().attempts());
-                steps.addAll(v.contention().attempts());
-                steps.addAll(v.journeys().stepped().attempts());
-                if (v.profileStep() != null) {
-                    steps.add(v.profileStep());
-                }
-                steps.forEach(s -> row(csv, v.name() + "/" + s.scenario(), s));
-            }
+    public static String steps(List<StepResult> steps) {
+        try {
+            return MAPPER.writer(MAPPER.schemaFor(Row.class).withHeader()).writeValueAsString(steps.stream().map(Row::of).toList());
+        } catch (JsonProcessingException e) {
+            throw new UncheckedIOException(e);
         }
-        return csv.toString();
-    }
-
-    private static void row(StringBuilder csv, String scenario, StepResult s) {
-            var c = s.counts();
-            var l = s.latency();
-            csv.append(String.format(Locale.ROOT, "%s,%s,%.1f,%d,%.3f,%d,%d,%d,%d,%d,%d,%.1f,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,%.1f,%.1f,%.1f,%.1f,%s,%.1f,%.1f,%.1f%n",
-                    scenario, s.label(), s.offeredRps(), s.connections(), s.seconds(), c.sent(), c.ok(), c.conflicts(),
-                    c.httpErrors(), c.transportErrors(), c.timeouts(), s.achievedRps(), l.p50(), l.p95(), l.p99(), l.p999(),
-                    l.max(), l.mean(), s.cpu().service(), s.cpu().database(), s.cpu().loadGenerator(), s.serviceRssMiB(),
-                    s.histogramLog(), s.readModelLag() == null ? Double.NaN : s.readModelLag().p50Millis(),
-                    s.readModelLag() == null ? Double.NaN : s.readModelLag().p99Millis(), s.cpu().maxSteal()));
-    }
-
-    /** Every step of the run, in report order (the repeated ones too). */
-    static List<StepResult> all(RunResult run) {
-        List<StepResult> steps = new ArrayList<>();
-        LimitsResult limits = run.limits();
-        if (limits != null) {
-            if (limits.diskFlush() != null) {
-                steps.add(limits.diskFlush());
-            }
-            if (limits.singleRow() != null) {
-                steps.add(limits.singleRow().step());
-                steps.add(limits.multiRow().step());
-            }
-            steps.add(limits.http());
-        }
-        if (run.dispatch() != null) {
-            run.dispatch().variants().stream().map(DispatchResult.Variant::load).forEach(steps::add);
-        }
-        if (run.serial() != null) {
-            steps.addAll(run.serial().attempts());
-        }
-        if (run.contention() != null) {
-            steps.addAll(run.contention().attempts());
-        }
-        if (run.journeys() != null) {
-            steps.addAll(run.journeys().stepped().attempts());
-        }
-        if (run.memory() != null) {
-            steps.addAll(run.memory().steps());
-        }
-        if (run.surge() != null) {
-            run.surge().parts().forEach(part -> steps.add(part.step()));
-        }
-        if (run.sweep() != null) {
-            steps.addAll(run.sweep().read());
-            steps.addAll(run.sweep().write());
-        }
-        return steps;
     }
 }

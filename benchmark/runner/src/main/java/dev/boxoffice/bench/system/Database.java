@@ -1,5 +1,10 @@
 package dev.boxoffice.bench.system;
 
+import io.vertx.core.Vertx;
+import io.vertx.pgclient.PgBuilder;
+import io.vertx.pgclient.PgConnectOptions;
+import io.vertx.sqlclient.Pool;
+import io.vertx.sqlclient.PoolOptions;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -108,6 +113,18 @@ public final class Database implements AutoCloseable {
             statement.execute("CHECKPOINT");
         } catch (SQLException e) {
             throw new IllegalStateException("could not prepare the embedded PostgreSQL's WAL", e);
+        }
+    }
+
+    /** The server's version, for the report. */
+    public String serverVersion(Vertx vertx) {
+        Pool pool = PgBuilder.pool().with(new PoolOptions().setMaxSize(1)).connectingTo(PgConnectOptions.fromUri(url))
+                .using(vertx).build();
+        try {
+            return pool.query("SHOW server_version").execute().toCompletionStage().toCompletableFuture().join()
+                    .iterator().next().getString(0);
+        } finally {
+            pool.close().toCompletionStage().toCompletableFuture().join();
         }
     }
 

@@ -1,0 +1,129 @@
+package dev.boxoffice.bench;
+
+import dev.boxoffice.bench.measure.StepOptions;
+import dev.boxoffice.bench.run.RunOptions;
+import dev.boxoffice.bench.run.Scenario;
+import dev.boxoffice.bench.run.Selection;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code ./boxoffice bench [scenario...] [--option value...]}: the run's options, the shared step options and every
+ * scenario's own, each declared beside what it sets; {@code --help} lists them all.
+ */
+@Command(name = "./boxoffice bench", usageHelpWidth = 120, abbreviateSynopsis = true, showDefaultValues = true, subcommands = Compare.Command.class,
+        description = "Runs the benchmark and writes a report (bench-results/<date-time>/report.html).%n")
+final class BenchCommand implements Callable<Integer> {
+
+    @Parameters(paramLabel = "SCENARIO", arity = "0..*", showDefaultValue = CommandLine.Help.Visibility.NEVER,
+            description = "scenarios to run, in any order; they run in the order listed above")
+    private List<String> named = new ArrayList<>();
+
+    @Option(names = {"-h", "--help"}, usageHelp = true, description = "show this help")
+    private boolean help;
+
+    @Spec
+    private CommandSpec spec;
+
+    private final RunOptions run = new RunOptions();
+    private final StepOptions steps = new StepOptions();
+    private final List<Scenario<?>> scenarios = Scenarios.all();
+
+    /** The command line with every option of the run, the steps and the scenarios. */
+    static CommandLine create() {
+        BenchCommand command = new BenchCommand();
+        CommandLine cli = new CommandLine(command);
+        cli.addMixin("run", command.run);
+        cli.addMixin("steps", command.steps);
+        for (Scenario<?> scenario : command.scenarios) {
+            if (scenario.optionsType() != null) {
+                cli.addMixin(scenario.name(), CommandSpec.forAnnotatedObject(scenario.optionsType()));
+            }
+        }
+        List<String> list = new ArrayList<>(List.of("Scenarios (default: those marked *), in the order they run:"));
+        command.scenarios.forEach(s -> list.add(String.format("  %s %-11s %s", s.runsByDefault() ? "*" : " ", s.name(), s.summary())));
+        list.add("With --nodes N (2 or more), serial and contention run against 1 node direct, 1 node through HAProxy and N");
+        list.add("nodes through HAProxy; the other scenarios against the N nodes.%n");
+        cli.getCommandSpec().usageMessage().description(list.toArray(String[]::new));
+        return cli;
+    }
+
+    /** The selection a command line makes, without running it. */
+    static Selection parse(List<String> args) {
+        CommandLine cli = create();
+        cli.parseArgs(args.toArray(String[]::new));
+        return ((BenchCommand) cli.getCommand()).selection();
+    }
+
+    @Override
+    public Integer call() {
+        new BenchRun(selection(), Path.of(System.getProperty("boxoffice.repo", "."))).run();
+        return 0;
+    }
+
+    /** What the command line asked for, checked: the scenarios named (else those run by default) and every option. */
+    Selection selection() {
+        List<String> known = scenarios.stream().map(Scenario::name).toList();
+        for (String name : named) {
+            if (!known.contains(name)) {
+                throw new IllegalArgumentException("unknown scenario '" + name + "'; scenarios: " + String.join(", ", known));
+            }
+        }
+        List<Scenario<?>> chosen = scenarios.stream().filter(named.isEmpty() ? Scenario::runsByDefault : s -> named.contains(s.name()))
+                .toList();
+        Map<Class<?>, Object> options = new LinkedHashMap<>();
+        scenarios.stream().filter(s -> s.optionsType() != null)
+                .forEach(s -> options.put(s.optionsType(), spec.mixins().get(s.name()).userObject()));
+        Map<String, String> values = new LinkedHashMap<>();
+        values.put("scenarios", String.join(" ", chosen.stream().map(Scenario::name).toList()));
+        for (OptionSpec option : spec.options()) {
+            if (!option.usageHelp()) {
+                values.put(name(option), valueOf(option));
+            }
+        }
+        Selection selection = new Selection(chosen, run, steps, options, values);
+        scenarios.forEach(scenario -> scenario.check(selection));
+        return selection;
+    }
+
+    /**
+     * The options of a run as a command line gives them: the scenarios, then every option set to other than its
+     * default (the run folder aside), in alphabetical order, so that a report says how to run it again.
+     */
+    static String commandLine(Map<String, String> values) {
+        StringBuilder line = new StringBuilder(values.getOrDefault("scenarios", ""));
+        List<OptionSpec> options = new ArrayList<>(create().getCommandSpec().options());
+        options.sort(java.util.Comparator.comparing(BenchCommand::name));
+        for (OptionSpec option : options) {
+            String name = name(option);
+            String value = values.get(name);
+            String byDefault = option.defaultValue() == null ? (option.arity().max() == 0 ? "false" : "") : option.defaultValue();
+            if (!name.equals("out") && value != null && !value.equals(byDefault)) {
+                line.append(" --").append(name).append(option.arity().max() == 0 ? "" : " " + value);
+            }
+        }
+        return line.toString().strip();
+    }
+
+    private static String name(OptionSpec option) {
+        return option.longestName().replaceFirst("^--", "");
+    }
+
+    private String valueOf(OptionSpec option) {
+        if (spec.commandLine().getParseResult().hasMatchedOption(option)) {
+            return option.arity().max() == 0 ? "true" : String.join(",", option.originalStringValues());
+        }
+        return option.defaultValue() != null ? option.defaultValue() : option.arity().max() == 0 ? "false" : "";
+    }
+}

@@ -1,0 +1,39 @@
+package dev.boxoffice.bench;
+
+import dev.boxoffice.bench.run.Scenario;
+import dev.boxoffice.bench.scenario.contention.ContentionScenario;
+import dev.boxoffice.bench.scenario.dispatch.DispatchScenario;
+import dev.boxoffice.bench.scenario.failover.FailoverScenario;
+import dev.boxoffice.bench.scenario.journeys.JourneysScenario;
+import dev.boxoffice.bench.scenario.limits.LimitsScenario;
+import dev.boxoffice.bench.scenario.memory.MemoryScenario;
+import dev.boxoffice.bench.scenario.serial.SerialScenario;
+import dev.boxoffice.bench.scenario.surge.SurgeScenario;
+import dev.boxoffice.bench.scenario.sweep.SweepScenario;
+import dev.boxoffice.bench.scenario.variants.VariantsScenario;
+import java.util.List;
+
+/**
+ * Every scenario of the benchmark, in the order a run runs them: the machine's ceilings first, so that nothing else
+ * runs while they are measured. A new scenario is a package under {@code scenario/} and one line here.
+ */
+final class Scenarios {
+
+    private Scenarios() {
+    }
+
+    /** New instances, whose options a command line may set. */
+    static List<Scenario<?>> all() {
+        return List.of(
+                new LimitsScenario(),
+                new DispatchScenario(),
+                new SerialScenario(),
+                new ContentionScenario(),
+                new JourneysScenario(),
+                new SurgeScenario(),
+                new SweepScenario(),
+                new FailoverScenario(),
+                new MemoryScenario(),
+                new VariantsScenario());
+    }
+}

@@ -1,0 +1,113 @@
+package dev.boxoffice.bench.client;
+
+import dev.boxoffice.bench.measure.ReadModelLag;
+import dev.boxoffice.bench.system.BlockingHttp;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/** Figures only the service itself can see, read from its Prometheus endpoint ({@code /q/metrics}). */
+public final class ServiceMetrics {
+
+    private static final HttpClient HTTP = BlockingHttp.client(Duration.ofSeconds(2));
+    private static final String LAG = "boxoffice_projection_lag_seconds";
+
+    private ServiceMetrics() {
+    }
+
+    /** The show_view projection's lag percentiles, or null when the server does not publish them. */
+    public static ReadModelLag readModelLag(String baseUrl) {
+        String metrics = scrape(baseUrl);
+        if (metrics == null) {
+            return null;
+        }
+        double p50 = value(metrics, LAG + "{", "quantile=\"0.5\"");
+        double p99 = value(metrics, LAG + "{", "quantile=\"0.99\"");
+        double max = value(metrics, LAG + "_max{", "");
+        return Double.isNaN(p50) ? null : new ReadModelLag(p50 * 1000, p99 * 1000, max * 1000);
+    }
+
+    /**
+     * Every sample, keyed by metric name and labels as exposed ({@code name{label="value",...}}), with the samples of
+     * one name summed under the name and the labels {@code area} alone (for the JVM's memory pools); empty on failure.
+     */
+    public static Map<String, Double> values(String baseUrl) {
+        Map<String, Double> values = new HashMap<>();
+        String metrics = scrape(baseUrl);
+        if (metrics == null) {
+            return values;
+        }
+        for (String line : metrics.split("\n")) {
+            if (line.startsWith("#") || line.isBlank()) {
+                continue;
+            }
+            int space = line.lastIndexOf(' ');
+            try {
+                double value = Double.parseDouble(line.substring(space + 1));
+                String key = line.substring(0, space);
+                values.merge(key, value, Double::sum);
+                int brace = key.indexOf('{');
+                if (brace > 0) {
+                    values.merge(key.substring(0, brace), value, Double::sum);
+                    Matcher area = AREA.matcher(key);
+                    if (area.find()) {
+                        values.merge(key.substring(0, brace) + "{area=\"" + area.group(1) + "\"}", value, Double::sum);
+                    }
+                }
+            } catch (NumberFormatException | StringIndexOutOfBoundsException e) {
+                // not a sample line
+            }
+        }
+        return values;
+    }
+
+    private static final Pattern AREA = Pattern.compile("area=\"([a-z]+)\"");
+
+    /** A metric summed over several services (the nodes of a cluster); NaN if one of them does not answer. */
+    public static double sum(List<String> baseUrls, String metric) {
+        double sum = 0;
+        for (String baseUrl : baseUrls) {
+            Double value = values(baseUrl).get(metric);
+            if (value == null) {
+                return Double.NaN;
+            }
+            sum += value;
+        }
+        return sum;
+    }
+
+    private static String scrape(String baseUrl) {
+        try {
+            HttpResponse<String> response = HTTP.send(HttpRequest.newBuilder(URI.create(baseUrl + "/q/metrics"))
+                    .timeout(Duration.ofSeconds(5)).build(), HttpResponse.BodyHandlers.ofString());
+            return response.statusCode() == 200 ? response.body() : null;
+        } catch (IOException e) {
+            return null;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return null;
+        }
+    }
+
+    /** The value of the first sample line starting with {@code prefix} and containing {@code label}. */
+    private static double value(String metrics, String prefix, String label) {
+        for (String line : metrics.split("\n")) {
+            if (line.startsWith(prefix) && line.contains("projection=\"show_view\"") && line.contains(label)) {
+                try {
+                    return Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1));
+                } catch (NumberFormatException e) {
+                    return Double.NaN;
+                }
+            }
+        }
+        return Double.NaN;
+    }
+}

@@ -1,0 +1,66 @@
+package dev.boxoffice.bench.client;
+
+import dev.boxoffice.bench.system.BlockingHttp;
+import io.vertx.core.buffer.Buffer;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+
+/** The BoxOffice HTTP API as the scenarios use it: paths, bodies, and a blocking call for setting up shows. */
+public final class ShowsApi {
+
+    public static final Buffer RESERVE = Buffer.buffer("{\"action\":\"RESERVE\"}");
+    public static final Buffer CANCEL = Buffer.buffer("{\"action\":\"CANCEL_RESERVATION\"}");
+    private static final HttpClient SETUP = BlockingHttp.client(Duration.ofSeconds(5));
+
+    private ShowsApi() {
+    }
+
+    public static Buffer createShow(UUID showId, int seats) {
+        return Buffer.buffer("{\"showId\":\"" + showId + "\",\"title\":\"Benchmark show\",\"maxSeats\":" + seats + "}");
+    }
+
+    public static String show(UUID showId) {
+        return "/shows/" + showId;
+    }
+
+    public static String seat(UUID showId, int seat) {
+        return "/shows/" + showId + "/seats/" + seat;
+    }
+
+    /** Creates {@code count} shows of {@code seats} seats before a measurement starts. */
+    public static List<UUID> createShowsNow(String baseUrl, int count, int seats) {
+        List<UUID> shows = new ArrayList<>(count);
+        for (int i = 0; i < count; i++) {
+            UUID show = UUID.randomUUID();
+            createShowNow(baseUrl, show, seats);
+            shows.add(show);
+        }
+        return shows;
+    }
+
+    /** Creates a show before a measurement starts; any answer but 201 stops the run. */
+    public static void createShowNow(String baseUrl, UUID showId, int seats) {
+        HttpRequest request = HttpRequest.newBuilder(URI.create(baseUrl + "/shows"))
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(createShow(showId, seats).toString()))
+                .timeout(Duration.ofSeconds(30)).build();
+        try {
+            HttpResponse<String> response = SETUP.send(request, HttpResponse.BodyHandlers.ofString());
+            if (response.statusCode() != 201) {
+                throw new IllegalStateException("creating a show answered " + response.statusCode() + ": " + response.body());
+            }
+        } catch (IOException e) {
+            throw new IllegalStateException("could not create a show at " + baseUrl + ": " + e.getMessage(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+}

@@ -1,7 +1,0 @@
-package dev.boxoffice.bench.result;
-
-import java.util.List;
-
-/** Closed-loop concurrency sweep: one step per connection count, for a read and for a write. */
-public record SweepResult(List<StepResult> read, List<StepResult> write) {
-}

@@ -1,0 +1,75 @@
+package dev.boxoffice.bench.scenario.journeys;
+
+import dev.boxoffice.bench.measure.Positive;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.TypeConversionException;
+
+/** Set by the command line (picocli implements it). */
+public interface JourneysOptions {
+
+    /** The journeys, in the order the mix and the report list them. */
+    List<String> NAMES = List.of("browse", "book", "group", "book-cancel", "create");
+    String DEFAULT_MIX = "browse:55,book:25,group:10,book-cancel:5,create:5";
+
+    @Option(names = "--journeys-rates", split = ",", converter = Positive.class, defaultValue = "250,500,1000,1500,2000,3000,4000,6000",
+            description = "journeys: the rates of the steps, journeys started per second (each sends 1 to 7 requests, 2.3"
+                    + " on average with the default mix)")
+    List<Double> rates();
+
+    @Option(names = "--journeys-mix", defaultValue = DEFAULT_MIX, converter = Mix.Converter.class,
+            description = "journeys: share of each journey in percent (browse: list shows, read one; book: read a show,"
+                    + " reserve a seat; group: read a show, reserve 2-6 seats one after another; book-cancel: read,"
+                    + " reserve, cancel; create: a venue creates a show)")
+    Mix mix();
+
+    @Option(names = "--journeys-think-ms", defaultValue = "200",
+            description = "journeys: pause between two requests of a journey (a user reading the page)")
+    double thinkMs();
+
+    @Option(names = "--journeys-shows", defaultValue = "1000", converter = Positive.Count.class,
+            description = "journeys: shows created before the steps, which journeys browse and book")
+    int shows();
+
+    @Option(names = "--journeys-seats", defaultValue = "100", converter = Positive.Count.class,
+            description = "journeys: seats per show")
+    int seats();
+
+    /** Each journey's share of the arrivals, in percent, in the order of {@link #NAMES}; they add up to 100. */
+    record Mix(Map<String, Integer> shares) {
+
+        /** name:percent pairs, comma-separated, naming each journey at most once and adding up to 100. */
+        static final class Converter implements ITypeConverter<Mix> {
+            @Override
+            public Mix convert(String value) {
+                Map<String, Integer> mix = new LinkedHashMap<>();
+                NAMES.forEach(journey -> mix.put(journey, 0));
+                String problem = "must be name:percent pairs adding up to 100, names among " + String.join(", ", NAMES)
+                        + ", for example " + DEFAULT_MIX;
+                for (String pair : value.split(",")) {
+                    String[] parts = pair.trim().split(":");
+                    if (parts.length != 2 || !mix.containsKey(parts[0].trim())) {
+                        throw new TypeConversionException(problem);
+                    }
+                    try {
+                        int percent = Integer.parseInt(parts[1].trim());
+                        if (percent < 0) {
+                            throw new TypeConversionException(problem);
+                        }
+                        mix.put(parts[0].trim(), percent);
+                    } catch (NumberFormatException e) {
+                        throw new TypeConversionException(problem);
+                    }
+                }
+                if (mix.values().stream().mapToInt(Integer::intValue).sum() != 100) {
+                    throw new TypeConversionException(problem);
+                }
+                return new Mix(Collections.unmodifiableMap(mix));
+            }
+        }
+    }
+}

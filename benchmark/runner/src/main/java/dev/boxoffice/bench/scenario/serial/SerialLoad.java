@@ -1,0 +1,132 @@
+package dev.boxoffice.bench.scenario.serial;
+
+import dev.boxoffice.bench.client.ServiceMetrics;
+import dev.boxoffice.bench.client.ShowsApi;
+import dev.boxoffice.bench.load.LoadClient;
+import dev.boxoffice.bench.load.OpenLoop;
+import dev.boxoffice.bench.load.StepRecorder;
+import dev.boxoffice.bench.measure.Bench;
+import dev.boxoffice.bench.measure.RisingSteps;
+import dev.boxoffice.bench.measure.StepResult;
+import dev.boxoffice.bench.measure.SteppedResult;
+import io.vertx.core.http.HttpMethod;
+import java.util.SplittableRandom;
+import java.util.UUID;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The serial reservation of "Reactive Event Sourcing benchmarks, part 1: PostgreSQL": each user creates a show with
+ * {@code seats} seats, then reserves all of them one by one in random order, each request right after the previous
+ * answer. Users arrive at a constant rate (open model), so a step offering R requests per second starts
+ * R / (seats + 1) users per second.
+ */
+public final class SerialLoad {
+
+    /**
+     * The read-model lag is read from {@code /q/metrics} after every step, a request the load never sends. The
+     * warm-up reads it every few seconds too, so that the service's JIT has compiled that request (and the
+     * connection stays open) before the steps: otherwise each step began with the JIT discarding compiled HTTP code
+     * (docs/benchmarks.md, "Stalls at the start of a step").
+     */
+    private static final long SCRAPE_SECONDS = 5;
+
+    private final Bench bench;
+    private final String baseUrl;
+    private final SerialOptions options;
+
+    public SerialLoad(Bench bench, String baseUrl, SerialOptions options) {
+        this.bench = bench;
+        this.baseUrl = baseUrl;
+        this.options = options;
+    }
+
+    /** The rising steps up to the capacity. */
+    public SteppedResult run() {
+        try (LoadClient client = bench.client(baseUrl, bench.steps().connections())) {
+            return RisingSteps.run(bench, "serial", options.rates(), "each user creates a show with " + options.seats()
+                    + " seats, then reserves them one by one in random order",
+                    (label, rate, seconds) -> step(client, "serial", label, rate, seconds));
+        }
+    }
+
+    /** One step of this load, recorded under {@code scenario}: the failover scenario kills a node during it. */
+    public StepResult measure(String scenario, String label, double rate, double seconds) {
+        try (LoadClient client = bench.client(baseUrl, bench.steps().connections())) {
+            return step(client, scenario, label, rate, seconds);
+        }
+    }
+
+    private StepResult step(LoadClient client, String scenario, String label, double rate, double seconds) {
+        double usersPerSecond = rate / (options.seats() + 1);
+        SplittableRandom random = new SplittableRandom();
+        ScheduledExecutorService scrapes = label.equals(RisingSteps.WARMUP) ? scrapeMetricsRegularly() : null;
+        try {
+            StepResult step = bench.step(scenario, label, rate, bench.steps().connections(), seconds,
+                    recorder -> OpenLoop.start(bench.vertx(), usersPerSecond, recorder,
+                            intended -> new User(client, recorder, options.seats(), random.split()).start(intended)));
+            return step.withReadModelLag(ServiceMetrics.readModelLag(baseUrl));
+        } finally {
+            if (scrapes != null) {
+                scrapes.shutdownNow();
+            }
+        }
+    }
+
+    private ScheduledExecutorService scrapeMetricsRegularly() {
+        ScheduledExecutorService scrapes = Executors.newSingleThreadScheduledExecutor();
+        scrapes.scheduleWithFixedDelay(() -> ServiceMetrics.readModelLag(baseUrl), 1, SCRAPE_SECONDS, TimeUnit.SECONDS);
+        return scrapes;
+    }
+
+    /** One virtual user; all its callbacks run on the generator's event loop. */
+    private static final class User {
+        private final LoadClient client;
+        private final StepRecorder recorder;
+        private final UUID showId = UUID.randomUUID();
+        private final int[] seatOrder;
+        private int next;
+
+        User(LoadClient client, StepRecorder recorder, int seats, SplittableRandom random) {
+            this.client = client;
+            this.recorder = recorder;
+            this.seatOrder = shuffled(seats, random);
+        }
+
+        void start(long intendedNanos) {
+            client.send(HttpMethod.POST, "/shows", ShowsApi.createShow(showId, seatOrder.length), intendedNanos, recorder,
+                    false, reply -> {
+                        if (reply.isSuccess()) {
+                            reserveNext(System.nanoTime());
+                        }
+                    });
+        }
+
+        private void reserveNext(long intendedNanos) {
+            if (next == seatOrder.length || recorder.closing()) {
+                return;
+            }
+            client.send(HttpMethod.PATCH, ShowsApi.seat(showId, seatOrder[next++]), ShowsApi.RESERVE, intendedNanos,
+                    recorder, false, reply -> {
+                        if (reply.isSuccess()) {
+                            reserveNext(System.nanoTime());
+                        }
+                    });
+        }
+
+        private static int[] shuffled(int seats, SplittableRandom random) {
+            int[] order = new int[seats];
+            for (int i = 0; i < seats; i++) {
+                order[i] = i;
+            }
+            for (int i = seats - 1; i > 0; i--) {
+                int j = random.nextInt(i + 1);
+                int swap = order[i];
+                order[i] = order[j];
+                order[j] = swap;
+            }
+            return order;
+        }
+    }
+}

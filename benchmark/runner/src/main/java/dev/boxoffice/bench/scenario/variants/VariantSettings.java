@@ -1,0 +1,63 @@
+package dev.boxoffice.bench.scenario.variants;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/**
+ * How each variant is started, and what it runs on, for the report: its execution and persistence models, and the
+ * settings its profile sets in benchmark/variants (read from the file the variant is built from, so the report cannot
+ * drift from it). The reactive variant is the service itself, with its own settings.
+ */
+final class VariantSettings {
+
+    static final String SERVICE = "reactive";
+
+    private static final Map<String, String> MODELS = Map.of(
+            SERVICE, "the service: event loop, event-sourced, reactive PostgreSQL client, group commit",
+            "worker", "worker threads (@Blocking), event-sourced, blocking JDBC (Agroal), a commit per request",
+            "virtual-threads", "a virtual thread per request (@RunOnVirtualThread), event-sourced, blocking JDBC (Agroal), a commit per request",
+            "crud-worker", "worker threads (@Blocking), state updated in place, blocking JDBC (Agroal)",
+            "crud-reactive", "event loop, state updated in place, reactive PostgreSQL client");
+
+    private VariantSettings() {
+    }
+
+    /** The system properties its JVM starts with (the service, and a baseline build of it, need none). */
+    static Map<String, String> of(String variant) {
+        return variant.equals(SERVICE) || variant.equals(VariantsOptions.BASELINE) ? Map.of()
+                : Map.of("quarkus.profile", variant);
+    }
+
+    /**
+     * What it runs on, its pool settings from its configuration file, and the system properties of
+     * --service-jvm-options that reach it (unprofiled ones, and those of its own profile), which win over the file.
+     */
+    static String describe(String variant, Path repository, List<String> serviceJvmOptions) {
+        String profile = "%" + (variant.equals(SERVICE) ? "prod" : variant) + ".";
+        List<String> overrides = serviceJvmOptions.stream().filter(option -> option.startsWith("-D"))
+                .map(option -> option.substring(2))
+                .filter(property -> !property.startsWith("%") || property.startsWith(profile))
+                .map(property -> property.startsWith(profile) ? property.substring(profile.length()) : property).toList();
+        return describe(variant, repository) + (overrides.isEmpty() ? "" : "; set by --service-jvm-options: " + String.join(", ", overrides));
+    }
+
+    private static String describe(String variant, Path repository) {
+        Path file = repository.resolve(variant.equals(SERVICE) ? "service/src/main/resources/application.properties"
+                : "benchmark/variants/src/main/resources/application.properties");
+        String prefix = variant.equals(SERVICE) ? "quarkus.datasource.reactive." : "%" + variant + ".";
+        try {
+            List<String> set = Files.readAllLines(file).stream().map(String::strip)
+                    .filter(line -> line.startsWith(prefix) && !line.contains("endpoints."))
+                    .map(line -> variant.equals(SERVICE) ? line : line.substring(prefix.length()))
+                    .filter(line -> line.contains("max-size") || line.contains("thread")).toList();
+            return MODELS.get(variant) + (set.isEmpty() ? "" : "; " + set.stream().collect(Collectors.joining(", ")));
+        } catch (IOException e) {
+            throw new UncheckedIOException("could not read " + file, e);
+        }
+    }
+}

@@ -1,0 +1,132 @@
+package dev.boxoffice.bench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.boxoffice.bench.run.Selection;
+import dev.boxoffice.bench.scenario.journeys.JourneysOptions;
+import dev.boxoffice.bench.scenario.serial.SerialOptions;
+import dev.boxoffice.bench.scenario.variants.VariantsOptions;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+
+class BenchCommandTest {
+
+    @Test
+    void runsTheDefaultScenariosInTheFixedOrderAndNamedOnesInThatOrderToo() {
+        assertThat(parse().names()).containsExactly("limits", "dispatch", "serial", "contention", "surge", "sweep");
+        assertThat(parse("sweep", "serial").names()).containsExactly("serial", "sweep");
+        assertThat(parse("memory").names()).containsExactly("memory");
+    }
+
+    @Test
+    void takesValuesWithOrWithoutEqualsAndFlagsWithoutValue() {
+        Selection selection = parse("--serial-rates=1000,2500", "--seats", "10", "--keep-going");
+        assertThat(selection.options(SerialOptions.class).rates()).containsExactly(1000.0, 2500.0);
+        assertThat(selection.options(SerialOptions.class).seats()).isEqualTo(10);
+        assertThat(selection.steps().keepGoing()).isTrue();
+        assertThat(selection.run().noPin()).isFalse();
+        assertThat(selection.values()).containsEntry("seats", "10").containsEntry("hot-seats", "500").containsEntry("keep-going", "true");
+    }
+
+    @Test
+    void theCommandLineOfARunNamesItsScenariosAndEveryOptionChangedFromItsDefault() {
+        Selection selection = parse("variants", "--step-seconds", "10", "--keep-going", "--refine-percent", "5", "--out", "/tmp/run");
+        assertThat(BenchCommand.commandLine(selection.values())).isEqualTo("variants --keep-going --step-seconds 10");
+    }
+
+    @Test
+    void capacityRefinementAndRepeatsCanBeTurnedOffButNotNegative() {
+        Selection selection = parse("--refine-percent", "0", "--repeat-missed", "0");
+        assertThat(selection.steps().refinePercent()).isZero();
+        assertThat(selection.steps().repeatMissed()).isZero();
+        assertThatThrownBy(() -> parse("--refine-percent", "-1")).hasMessageContaining("must be 0 or more");
+        assertThatThrownBy(() -> parse("--repeat-missed", "-1")).hasMessageContaining("must be a whole number >= 0");
+    }
+
+    @Test
+    void blankTextOptionsAreAbsentAndListsAreSplit() {
+        Selection selection = parse("--target", "http://host:8080/", "--service-jvm-options", " -Xmx256m  -XX:+UseSerialGC");
+        assertThat(selection.run().target()).contains("http://host:8080");
+        assertThat(selection.run().databaseUrl()).isEmpty();
+        assertThat(selection.run().serviceJvmOptions()).containsExactly("-Xmx256m", "-XX:+UseSerialGC");
+        assertThat(parse().run().serviceJvmOptions()).isEmpty();
+    }
+
+    @Test
+    void refusesWhatItDoesNotKnowWithAClearMessage() {
+        assertThatThrownBy(() -> parse("seriall")).hasMessageContaining("unknown scenario 'seriall'");
+        assertThatThrownBy(() -> parse("--rate", "5")).hasMessageContaining("Unknown option: '--rate'");
+        assertThatThrownBy(() -> parse("--seats", "many")).hasMessageContaining("--seats").hasMessageContaining("must be a whole number");
+        assertThatThrownBy(() -> parse("--step-seconds", "0")).hasMessageContaining("greater than 0");
+        assertThatThrownBy(() -> parse("--sweep-connections", "1,x")).hasMessageContaining("--sweep-connections");
+        assertThatThrownBy(() -> parse("--serial-rates", "1000,0")).hasMessageContaining("--serial-rates");
+        assertThatThrownBy(() -> parse("--seats")).hasMessageContaining("Missing required parameter");
+    }
+
+    @Test
+    void readsTheJourneyMixAndRefusesOneThatDoesNotAddUp() {
+        var mix = parse("--journeys-mix", "browse:50,book:50").options(JourneysOptions.class).mix().shares();
+        assertThat(mix).containsExactly(Map.entry("browse", 50), Map.entry("book", 50), Map.entry("group", 0),
+                Map.entry("book-cancel", 0), Map.entry("create", 0));
+        assertThat(parse().options(JourneysOptions.class).mix().shares().values()).containsExactly(55, 25, 10, 5, 5);
+        assertThatThrownBy(() -> parse("--journeys-mix", "browse:60,book:50")).hasMessageContaining("adding up to 100");
+        assertThatThrownBy(() -> parse("--journeys-mix", "shop:100")).hasMessageContaining("names among browse");
+        assertThatThrownBy(() -> parse("--journeys-mix", "browse:x")).hasMessageContaining("name:percent");
+    }
+
+    @Test
+    void variantsRunAloneOnKnownVariants() {
+        assertThat(variants("variants")).containsExactlyElementsOf(VariantsOptions.ALL);
+        assertThat(variants("limits", "variants", "--variants", "crud-worker,reactive")).containsExactly("crud-worker", "reactive");
+        assertThat(parse().names()).doesNotContain("variants", "journeys");
+        assertThatThrownBy(() -> parse("variants", "serial")).hasMessageContaining("combines with limits and dispatch only");
+        assertThatThrownBy(() -> parse("variants", "--nodes", "3")).hasMessageContaining("no --nodes");
+        assertThatThrownBy(() -> parse("variants", "--variants", "reactive,blocking")).hasMessageContaining("among reactive");
+        assertThatThrownBy(() -> parse("variants", "--variants", "worker,worker")).hasMessageContaining("each once");
+    }
+
+    @Test
+    void aBaselineIsMeasuredRightAfterReactiveUnlessVariantsPlacesIt() {
+        assertThat(parse("variants", "--baseline", "main").options(VariantsOptions.class).baseline()).contains("main");
+        assertThat(variants("variants", "--baseline", "main"))
+                .containsExactly("reactive", "baseline", "worker", "virtual-threads", "crud-worker", "crud-reactive");
+        assertThat(variants("variants", "--variants", "baseline,reactive", "--baseline", "v1")).containsExactly("baseline", "reactive");
+        assertThat(variants("variants", "--variants", "worker", "--baseline", "v1")).containsExactly("baseline", "worker");
+        assertThat(parse("variants").options(VariantsOptions.class).baseline()).isEmpty();
+        assertThatThrownBy(() -> parse("variants", "--variants", "reactive,baseline")).hasMessageContaining("--baseline REVISION");
+        assertThatThrownBy(() -> parse("serial", "--baseline", "main")).hasMessageContaining("needs the variants scenario");
+    }
+
+    @Test
+    void failoverNeedsSeveralNodesAndItsMomentsInOrder() {
+        assertThatThrownBy(() -> parse("failover")).hasMessageContaining("--nodes 2 or more");
+        assertThatThrownBy(() -> parse("failover", "--nodes", "2", "--failover-kill-at", "25"))
+                .hasMessageContaining("--failover-kill-at < --failover-restart-at < --failover-seconds");
+        assertThat(parse("serial", "failover", "--nodes", "3").names()).containsExactly("serial", "failover");
+    }
+
+    @Test
+    void theHelpListsEveryScenarioAndEveryOption() {
+        ByteArrayOutputStream help = new ByteArrayOutputStream();
+        BenchCommand.create().usage(new PrintStream(help));
+        assertThat(help.toString()).contains("* serial", "  journeys", "--serial-rates", "--surge-factor", "--variants",
+                "--slo-ms", "--nodes", "compare");
+    }
+
+    private static Selection parse(String... args) {
+        try {
+            return BenchCommand.parse(List.of(args));
+        } catch (CommandLine.ParameterException e) {
+            throw new IllegalArgumentException(e.getMessage(), e);
+        }
+    }
+
+    private static List<String> variants(String... args) {
+        return VariantsOptions.measured(parse(args).options(VariantsOptions.class));
+    }
+}
