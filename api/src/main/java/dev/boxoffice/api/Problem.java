@@ -9,7 +9,8 @@ import java.util.List;
  * machine-readable reason; {@code detail} is a sentence for people.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record Problem(String type, String title, int status, String code, String detail, List<Violation> violations) {
+public record Problem(String type, String title, int status, String code, String detail, List<Violation> violations,
+        List<Integer> seats) {
 
     public static final String MEDIA_TYPE = "application/problem+json";
 
@@ -20,7 +21,7 @@ public record Problem(String type, String title, int status, String code, String
     }
 
     public static Problem of(int status, String title, String code, String detail) {
-        return new Problem(typeOf(code), title, status, code, detail, null);
+        return new Problem(typeOf(code), title, status, code, detail, null, null);
     }
 
     public static Problem noSuchPath() {
@@ -37,17 +38,30 @@ public record Problem(String type, String title, int status, String code, String
 
     public static Problem invalid(String detail, List<Violation> violations) {
         return new Problem(typeOf(ErrorCode.VALIDATION_FAILED), "Invalid request", 400, ErrorCode.VALIDATION_FAILED,
-                detail, violations.isEmpty() ? null : violations);
+                detail, violations.isEmpty() ? null : violations, null);
     }
 
-    /** A refusal by the domain: 404 for what does not exist, 409 for what the show's state does not allow. */
+    /**
+     * A refusal by the domain: 404 for what does not exist, 400 for seats that are not in the hall, 410 for a hold
+     * whose time is up, 409 for what the show's state does not allow; the seats it is about, if any.
+     */
     public static Problem of(Rejection rejection) {
         int status = switch (rejection.code()) {
-            case SHOW_NOT_FOUND, SEAT_NOT_FOUND -> 404;
-            case SHOW_ALREADY_EXISTS, SEAT_NOT_AVAILABLE, SEAT_NOT_RESERVED -> 409;
+            case SHOW_NOT_FOUND, SEAT_NOT_FOUND, HOLD_NOT_FOUND -> 404;
+            case SEATS_OUT_OF_RANGE -> 400;
+            case HOLD_EXPIRED -> 410;
+            case SHOW_ALREADY_EXISTS, SEAT_NOT_AVAILABLE, SEAT_NOT_RESERVED, SEATS_NOT_AVAILABLE, HOLD_ALREADY_EXISTS,
+                    HOLD_RELEASED, HOLD_ALREADY_CONFIRMED -> 409;
         };
-        String title = status == 404 ? "Not found" : "Conflict with the current state";
-        return of(status, title, rejection.code().name(), rejection.message());
+        String title = switch (status) {
+            case 404 -> "Not found";
+            case 400 -> "Invalid request";
+            case 410 -> "Gone";
+            default -> "Conflict with the current state";
+        };
+        String code = rejection.code().name();
+        return new Problem(typeOf(code), title, status, code, rejection.message(), null,
+                rejection.seats().isEmpty() ? null : rejection.seats());
     }
 
     /** 404 SHOW_NOT_FOUND for a show id nobody created. */

@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.SerializerProvider;
 import com.fasterxml.jackson.databind.annotation.JsonSerialize;
 import com.fasterxml.jackson.databind.ser.std.StdSerializer;
 import dev.boxoffice.domain.Seat;
-import dev.boxoffice.domain.SeatStatus;
 import dev.boxoffice.domain.ShowState;
 import java.io.IOException;
 import java.math.BigDecimal;
@@ -20,8 +19,6 @@ import java.util.List;
 @JsonSerialize(using = ShowView.Writer.class)
 public record ShowView(String id, String title, List<SeatView> seats) {
 
-    private static final String AVAILABLE = SeatStatus.AVAILABLE.name();
-    private static final String RESERVED = SeatStatus.RESERVED.name();
 
     public static ShowView of(ShowState.Show show) {
         return new ShowView(show.id().toString(), show.title(), new Seats(show));
@@ -55,7 +52,7 @@ public record ShowView(String id, String title, List<SeatView> seats) {
     }
 
     private static String status(ShowState.Show show, int number) {
-        return show.seatMap().isReserved(number) ? RESERVED : AVAILABLE;
+        return show.seatMap().status(number).name();
     }
 
     /** Writes the same JSON as Jackson would for the record, without a seat object or a price rendering per seat. */

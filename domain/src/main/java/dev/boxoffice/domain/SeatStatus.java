@@ -2,5 +2,6 @@ package dev.boxoffice.domain;
 
 public enum SeatStatus {
     AVAILABLE,
+    HELD,
     RESERVED
 }

@@ -2,15 +2,30 @@ package dev.boxoffice.domain;
 
 import dev.boxoffice.domain.Rejection.Code;
 import dev.boxoffice.domain.ShowCommand.CancelSeatReservation;
+import dev.boxoffice.domain.ShowCommand.ConfirmHold;
 import dev.boxoffice.domain.ShowCommand.CreateShow;
+import dev.boxoffice.domain.ShowCommand.ExpireHold;
+import dev.boxoffice.domain.ShowCommand.HoldSeats;
+import dev.boxoffice.domain.ShowCommand.ReleaseHold;
 import dev.boxoffice.domain.ShowCommand.ReserveSeat;
+import dev.boxoffice.domain.ShowCommand.ReserveSeats;
+import dev.boxoffice.domain.ShowEvent.HoldConfirmed;
+import dev.boxoffice.domain.ShowEvent.HoldReleased;
 import dev.boxoffice.domain.ShowEvent.SeatReservationCancelled;
 import dev.boxoffice.domain.ShowEvent.SeatReserved;
+import dev.boxoffice.domain.ShowEvent.SeatsHeld;
+import dev.boxoffice.domain.ShowEvent.SeatsReserved;
 import dev.boxoffice.domain.ShowEvent.ShowCreated;
 import dev.boxoffice.domain.ShowState.NotCreated;
 import dev.boxoffice.domain.ShowState.Show;
+import java.util.List;
+import java.util.function.Function;
 
-/** The rules of a show: seats are created available and each is reserved by at most one reservation at a time. */
+/**
+ * The rules of a show: a seat is available, held by one live hold, or reserved by one reservation; several seats
+ * change together or not at all; a hold whose time is up no longer holds its seats, even before its release is
+ * recorded.
+ */
 public final class ShowDecider implements Decider<ShowCommand, ShowEvent, ShowState> {
 
     @Override
@@ -20,54 +35,68 @@ public final class ShowDecider implements Decider<ShowCommand, ShowEvent, ShowSt
 
     @Override
     public Decision<ShowEvent> decide(ShowCommand command, ShowState state) {
+        if (command instanceof CreateShow create) {
+            return state instanceof Show
+                    ? Decision.reject(Code.SHOW_ALREADY_EXISTS, "Show " + create.showId() + " already exists.")
+                    : Decision.accept(new ShowCreated(create.showId(), create.title(), create.maxSeats(), ShowRules.INITIAL_SEAT_PRICE));
+        }
+        if (!(state instanceof Show show)) {
+            return Decision.reject(Code.SHOW_NOT_FOUND, "Show not found.");
+        }
         return switch (command) {
-            case CreateShow create -> create(create, state);
-            case ReserveSeat reserve -> withSeat(state, reserve.seatNumber(), (show, seat) -> seat.isAvailable()
+            case CreateShow create -> throw new IllegalStateException("decided above");
+            case ReserveSeat reserve -> withSeat(show, reserve.seatNumber(), seat -> seat.isAvailable()
                     ? Decision.accept(new SeatReserved(show.id(), seat.number()))
-                    : Decision.reject(Code.SEAT_NOT_AVAILABLE, "Seat " + seat.number() + " is already reserved."));
-            case CancelSeatReservation cancel -> withSeat(state, cancel.seatNumber(), (show, seat) -> seat.isAvailable()
-                    ? Decision.reject(Code.SEAT_NOT_RESERVED, "Seat " + seat.number() + " is not reserved.")
-                    : Decision.accept(new SeatReservationCancelled(show.id(), seat.number())));
+                    : Decision.reject(Code.SEAT_NOT_AVAILABLE, "Seat " + seat.number() + " is already " + taken(seat) + "."));
+            case CancelSeatReservation cancel -> withSeat(show, cancel.seatNumber(), seat -> seat.status() == SeatStatus.RESERVED
+                    ? Decision.accept(new SeatReservationCancelled(show.id(), seat.number()))
+                    : Decision.reject(Code.SEAT_NOT_RESERVED, "Seat " + seat.number() + " is not reserved."));
+            case ReserveSeats reserve -> SeatChoice.of(show, reserve.seats(), reserve.now())
+                    .decide(new SeatsReserved(show.id(), reserve.seats()));
+            case HoldSeats hold -> show.hold(hold.holdId()).isPresent()
+                    ? Decision.reject(Code.HOLD_ALREADY_EXISTS, "Hold " + hold.holdId() + " exists already.")
+                    : SeatChoice.of(show, hold.seats(), hold.now())
+                            .decide(new SeatsHeld(show.id(), hold.holdId(), hold.seats(), hold.expiresAt()));
+            case ConfirmHold confirm -> HoldRules.confirm(show, confirm);
+            case ReleaseHold release -> HoldRules.release(show, release);
+            case ExpireHold expire -> HoldRules.expire(show, expire);
         };
     }
 
     @Override
     public ShowState evolve(ShowState state, ShowEvent event) {
+        if (event instanceof ShowCreated created) {
+            return new Show(created.showId(), created.title(), created.price(), SeatMap.allAvailable(created.seatCount()));
+        }
+        if (!(state instanceof Show show)) { // events only ever follow a ShowCreated: anything else is a corrupt stream
+            throw new IllegalStateException(event.getClass().getSimpleName() + " before ShowCreated for show " + event.showId());
+        }
+        SeatMap seats = show.seatMap();
+        Holds holds = show.holds();
         return switch (event) {
-            case ShowCreated created -> new Show(created.showId(), created.title(), created.price(),
-                    SeatMap.allAvailable(created.seatCount()));
-            case SeatReserved reserved -> existing(state, event).withSeatStatus(reserved.seatNumber(), SeatStatus.RESERVED);
-            case SeatReservationCancelled cancelled ->
-                    existing(state, event).withSeatStatus(cancelled.seatNumber(), SeatStatus.AVAILABLE);
+            case ShowCreated created -> throw new IllegalStateException("applied above");
+            case SeatReserved reserved -> show.with(seats.reserve(reserved.seatNumber()), holds);
+            case SeatReservationCancelled cancelled -> show.with(seats.release(cancelled.seatNumber()), holds);
+            case SeatsReserved reserved -> show.with(seats.reserve(array(reserved.seats())), holds);
+            case SeatsHeld held -> show.with(seats.hold(array(held.seats())),
+                    holds.place(Hold.of(held.holdId(), held.seats(), held.expiresAt())));
+            case HoldConfirmed confirmed -> show.with(seats.reserve(array(confirmed.seats())),
+                    holds.end(confirmed.holdId(), HoldStatus.CONFIRMED));
+            case HoldReleased released -> show.with(seats.release(array(released.seats())), holds.end(released.holdId(),
+                    released.reason() == HoldReleased.Reason.EXPIRED ? HoldStatus.EXPIRED : HoldStatus.RELEASED));
         };
     }
 
-    private static Decision<ShowEvent> create(CreateShow create, ShowState state) {
-        if (state instanceof Show) {
-            return Decision.reject(Code.SHOW_ALREADY_EXISTS, "Show " + create.showId() + " already exists.");
-        }
-        return Decision.accept(new ShowCreated(create.showId(), create.title(), create.maxSeats(), ShowRules.INITIAL_SEAT_PRICE));
+    private static Decision<ShowEvent> withSeat(Show show, int number, Function<Seat, Decision<ShowEvent>> decision) {
+        return show.seat(number).map(decision).orElseGet(() -> Decision.reject(Code.SEAT_NOT_FOUND,
+                "Seat " + number + " does not exist; seats are numbered 0 to " + (show.seatCount() - 1) + "."));
     }
 
-    private interface SeatDecision {
-        Decision<ShowEvent> decide(Show show, Seat seat);
+    private static String taken(Seat seat) {
+        return seat.status() == SeatStatus.HELD ? "held" : "reserved";
     }
 
-    private static Decision<ShowEvent> withSeat(ShowState state, int seatNumber, SeatDecision decision) {
-        if (!(state instanceof Show show)) {
-            return Decision.reject(Code.SHOW_NOT_FOUND, "Show not found.");
-        }
-        return show.seat(seatNumber)
-                .map(seat -> decision.decide(show, seat))
-                .orElseGet(() -> Decision.reject(Code.SEAT_NOT_FOUND,
-                        "Seat " + seatNumber + " does not exist; seats are numbered 0 to " + (show.seatCount() - 1) + "."));
-    }
-
-    /** Events only ever follow a ShowCreated; anything else is a corrupt stream, not a business case. */
-    private static Show existing(ShowState state, ShowEvent event) {
-        if (state instanceof NotCreated) {
-            throw new IllegalStateException(event.getClass().getSimpleName() + " before ShowCreated for show " + event.showId());
-        }
-        return (Show) state;
+    static int[] array(List<Integer> seats) {
+        return seats.stream().mapToInt(Integer::intValue).toArray();
     }
 }

@@ -1,6 +1,8 @@
 package dev.boxoffice.domain;
 
 import java.math.BigDecimal;
+import java.time.Instant;
+import java.util.List;
 import java.util.Objects;
 import java.util.UUID;
 
@@ -22,5 +24,39 @@ public sealed interface ShowEvent {
     }
 
     record SeatReservationCancelled(UUID showId, int seatNumber) implements ShowEvent {
+    }
+
+    /** Several seats reserved at once, all of them or none. */
+    record SeatsReserved(UUID showId, List<Integer> seats) implements ShowEvent {
+        public SeatsReserved {
+            seats = List.copyOf(seats);
+        }
+    }
+
+    /** Seats held for a buyer until {@code expiresAt}. */
+    record SeatsHeld(UUID showId, UUID holdId, List<Integer> seats, Instant expiresAt) implements ShowEvent {
+        public SeatsHeld {
+            Objects.requireNonNull(holdId, "holdId");
+            Objects.requireNonNull(expiresAt, "expiresAt");
+            seats = List.copyOf(seats);
+        }
+    }
+
+    /** A hold's seats are reserved. */
+    record HoldConfirmed(UUID showId, UUID holdId, List<Integer> seats) implements ShowEvent {
+        public HoldConfirmed {
+            seats = List.copyOf(seats);
+        }
+    }
+
+    /** A hold's seats are available again: its buyer let them go, or it ran out. */
+    record HoldReleased(UUID showId, UUID holdId, List<Integer> seats, Reason reason) implements ShowEvent {
+
+        public enum Reason { CANCELLED, EXPIRED }
+
+        public HoldReleased {
+            Objects.requireNonNull(reason, "reason");
+            seats = List.copyOf(seats);
+        }
     }
 }

@@ -1,6 +1,8 @@
 package dev.boxoffice.domain;
 
 import java.math.BigDecimal;
+import java.util.HashSet;
+import java.util.List;
 
 /** The invariants a show's input must meet, shared by the domain and the HTTP validation. */
 public final class ShowRules {
@@ -11,6 +13,15 @@ public final class ShowRules {
     public static final BigDecimal INITIAL_SEAT_PRICE = BigDecimal.valueOf(100);
 
     private ShowRules() {
+    }
+
+    /** A list of seat numbers: not empty, none negative, none twice. */
+    static List<Integer> requireSeatList(List<Integer> seats) {
+        if (seats == null || seats.isEmpty() || seats.stream().anyMatch(s -> s == null || s < 0)
+                || new HashSet<>(seats).size() != seats.size()) {
+            throw new IllegalArgumentException("seats must be a non-empty list of distinct seat numbers >= 0: " + seats);
+        }
+        return List.copyOf(seats);
     }
 
     static void requireValidTitle(String title) {

@@ -7,7 +7,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.UUID;
 
-/** A show as the events so far made it: not created yet, or created with its seats. */
+/** A show as the events so far made it: not created yet, or created with its seats and holds. */
 public sealed interface ShowState {
 
     ShowState NOT_CREATED = new NotCreated();
@@ -16,16 +16,22 @@ public sealed interface ShowState {
     }
 
     /**
-     * Every seat of a show has the same price, so the price is held once; which seats are reserved is a bit each
+     * Every seat of a show has the same price, so the price is held once; each seat's status is two bits
      * ({@link SeatMap}). Seats are numbered {@code 0 .. seatCount() - 1}.
      */
-    record Show(UUID id, String title, BigDecimal price, SeatMap seatMap) implements ShowState {
+    record Show(UUID id, String title, BigDecimal price, SeatMap seatMap, Holds holds) implements ShowState {
 
         public Show {
             Objects.requireNonNull(id, "id");
             Objects.requireNonNull(title, "title");
             Objects.requireNonNull(price, "price");
             Objects.requireNonNull(seatMap, "seatMap");
+            Objects.requireNonNull(holds, "holds");
+        }
+
+        /** A show without holds. */
+        public Show(UUID id, String title, BigDecimal price, SeatMap seatMap) {
+            this(id, title, price, seatMap, Holds.NONE);
         }
 
         public int seatCount() {
@@ -40,6 +46,10 @@ public sealed interface ShowState {
             return seatMap.availableCount();
         }
 
+        public Optional<Hold> hold(UUID holdId) {
+            return holds.find(holdId);
+        }
+
         /** Every seat in number order, made on demand: O(seats), for answers that list them all. */
         public List<Seat> seats() {
             List<Seat> seats = new ArrayList<>(seatMap.size());
@@ -49,20 +59,20 @@ public sealed interface ShowState {
             return seats;
         }
 
-        /** Bytes this state holds on a 64-bit JVM with compressed references; the shared initial price is free. */
+        /** Bytes this state holds on a 64-bit JVM with compressed references; the shared initial price and no holds are free. */
         public long estimatedBytes() {
             long titleBytes = 24 + ((16 + (long) title.length() * (isLatin1(title) ? 1 : 2) + 7) & ~7L);
             long priceBytes = price == ShowRules.INITIAL_SEAT_PRICE ? 0 : 64;
-            return 32 + 32 + titleBytes + priceBytes + seatMap.estimatedBytes();
+            long holdsBytes = holds == Holds.NONE ? 0 : holds.estimatedBytes();
+            return 32 + 32 + titleBytes + priceBytes + seatMap.estimatedBytes() + holdsBytes;
         }
 
-        Show withSeatStatus(int number, SeatStatus status) {
-            SeatMap changed = status == SeatStatus.RESERVED ? seatMap.reserve(number) : seatMap.release(number);
-            return new Show(id, title, price, changed);
+        Show with(SeatMap changedSeats, Holds changedHolds) {
+            return new Show(id, title, price, changedSeats, changedHolds);
         }
 
         private Seat seatAt(int number) {
-            return new Seat(number, seatMap.isReserved(number) ? SeatStatus.RESERVED : SeatStatus.AVAILABLE, price);
+            return new Seat(number, seatMap.status(number), price);
         }
 
         private static boolean isLatin1(String text) {

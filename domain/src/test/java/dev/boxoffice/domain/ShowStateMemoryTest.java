@@ -2,6 +2,8 @@ package dev.boxoffice.domain;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.time.Instant;
+import java.util.List;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import org.openjdk.jol.info.GraphLayout;
@@ -26,9 +28,37 @@ class ShowStateMemoryTest {
     void theEstimateMatchesTheMeasuredLayout(int seats) {
         ShowState.Show show = showWithReservations(seats);
 
-        long measured = GraphLayout.parseInstance(show).totalSize() - GraphLayout.parseInstance(show.price()).totalSize();
+        assertEstimateCovers(show);
+    }
 
-        assertThat(show.estimatedBytes()).as("estimate for %d seats, measured %d bytes", seats, measured)
+    /** Live holds of four seats each, and as many ended ones as a show remembers. */
+    @ParameterizedTest
+    @ValueSource(ints = {1, 10, 2_000})
+    void theEstimateOfAShowWithHoldsMatchesTheMeasuredLayout(int liveHolds) {
+        UUID id = UUID.randomUUID();
+        Instant expiry = Instant.parse("2026-11-25T20:00:00Z");
+        ShowState state = decider.evolve(ShowState.NOT_CREATED,
+                new ShowEvent.ShowCreated(id, "Holds", ShowRules.MAX_SEATS, ShowRules.INITIAL_SEAT_PRICE));
+        for (int i = 0; i < Holds.RECENTLY_ENDED + liveHolds; i++) {
+            UUID holdId = UUID.randomUUID();
+            List<Integer> seats = List.of(4 * i, 4 * i + 1, 4 * i + 2, 4 * i + 3);
+            state = decider.evolve(state, new ShowEvent.SeatsHeld(id, holdId, seats, expiry.plusSeconds(i)));
+            if (i < Holds.RECENTLY_ENDED) {
+                state = decider.evolve(state, new ShowEvent.HoldReleased(id, holdId, seats,
+                        ShowEvent.HoldReleased.Reason.CANCELLED));
+            }
+        }
+
+        assertThat(((ShowState.Show) state).holds().liveCount()).isEqualTo(liveHolds);
+        assertEstimateCovers((ShowState.Show) state);
+    }
+
+    private static void assertEstimateCovers(ShowState.Show show) {
+        GraphLayout shared = GraphLayout.parseInstance(ShowRules.INITIAL_SEAT_PRICE, Holds.NONE, HoldStatus.values());
+        long measured = GraphLayout.parseInstance(show).subtract(shared).totalSize();
+
+        assertThat(show.estimatedBytes()).as("estimate for %d seats and %d live holds, measured %d bytes",
+                show.seatCount(), show.holds().liveCount(), measured)
                 .isBetween(measured, measured + measured / 10);
     }
 

@@ -23,6 +23,8 @@ public interface BoxOfficeConfig {
 
     Admission admission();
 
+    Holds holds();
+
     interface Entities {
         /** Shows untouched this long are dropped from memory and rebuilt from the store when next used. */
         @WithDefault("10m")
@@ -105,6 +107,24 @@ public interface BoxOfficeConfig {
          * 10,000 seats is about half a megabyte of JSON. Default: 5 % of the maximum heap.
          */
         Optional<MemorySize> maxHallBytes();
+    }
+
+    interface Holds {
+        /** Seats one hold or reservation may name at most. */
+        @WithDefault("100")
+        int maxSeatsPerRequest();
+
+        /** How often each instance looks for holds whose time is up; an expiry's lag is at most about this plus a load. */
+        @WithDefault("250ms")
+        Duration expiryPollInterval();
+
+        /** Due holds claimed and released at once, at most: what the expiry keeps in memory. */
+        @WithDefault("200")
+        int expiryBatch();
+
+        /** How long an instance's claim on due holds keeps the others off them; after it, another may take them over. */
+        @WithDefault("10s")
+        Duration expiryLease();
     }
 
     interface Admin {

@@ -11,11 +11,15 @@ import dev.boxoffice.eventstore.EventStoreSettings;
 import dev.boxoffice.eventstore.PostgresEventStore;
 import dev.boxoffice.eventstore.PostgresSnapshotStore;
 import dev.boxoffice.http.AdminResource;
+import dev.boxoffice.http.HoldResource;
 import dev.boxoffice.http.HttpSettings;
 import dev.boxoffice.http.ShowResource;
 import dev.boxoffice.projection.CommitNotifier;
 import dev.boxoffice.projection.ProjectionHost;
 import dev.boxoffice.projection.ProjectionSettings;
+import dev.boxoffice.shows.HoldExpiry;
+import dev.boxoffice.shows.HoldLookup;
+import dev.boxoffice.shows.HoldViewProjection;
 import dev.boxoffice.shows.ShowListing;
 import dev.boxoffice.shows.ShowService;
 import dev.boxoffice.shows.ShowViewProjection;
@@ -32,6 +36,7 @@ import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.inject.Disposes;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;
+import java.time.Clock;
 import org.eclipse.microprofile.config.ConfigProvider;
 import org.eclipse.microprofile.health.Readiness;
 
@@ -104,7 +109,37 @@ public class CompositionRoot {
                 new ProjectionSettings(settings.batchSize(), settings.pollInterval(), settings.minBatchInterval()),
                 listenOptions(), CommitNotifier.CHANNEL, Metrics.projectionPages(registry));
         host.register(new ShowViewProjection());
+        host.register(new HoldViewProjection(Metrics.holdExpiryLag(registry)));
         return host;
+    }
+
+    @Produces
+    @Singleton
+    Clock clock() {
+        return Clock.systemUTC();
+    }
+
+    @Produces
+    @Singleton
+    HoldLookup holdLookup(Pool pool) {
+        return new HoldLookup(pool);
+    }
+
+    /** Releases the holds whose time is up, from the pending expiries of the hold_view read model. */
+    @Produces
+    @Singleton
+    HoldExpiry holdExpiry(Vertx vertx, Pool pool, ShowService shows, Clock clock, BoxOfficeConfig config) {
+        BoxOfficeConfig.Holds holds = config.holds();
+        return new HoldExpiry(vertx, pool, shows, clock,
+                new HoldExpiry.Settings(holds.expiryPollInterval(), holds.expiryBatch(), holds.expiryLease()));
+    }
+
+    void startHoldExpiry(@Observes StartupEvent event, HoldExpiry expiry) {
+        expiry.start();
+    }
+
+    void stopHoldExpiry(@Observes ShutdownEvent event, HoldExpiry expiry) {
+        expiry.close();
     }
 
     void startProjections(@Observes StartupEvent event, ProjectionHost projections,
@@ -123,14 +158,14 @@ public class CompositionRoot {
         long maxHallBytes = admission.maxHallBytes().map(MemorySize::asLongValue)
                 .orElse(Runtime.getRuntime().maxMemory() * DEFAULT_HALL_BYTES_PERCENT_OF_HEAP / 100);
         return new HttpSettings(admission.maxInFlight(), admission.cancellationHeadroom(), maxHallBytes,
-                config.admin().token());
+                config.admin().token(), config.holds().maxSeatsPerRequest());
     }
 
     /** The methods each path accepts, for the Allow header of a 405. */
     @Produces
     @Singleton
     AllowedMethods allowedMethods() {
-        return new AllowedMethods(ShowResource.class, AdminResource.class);
+        return new AllowedMethods(ShowResource.class, HoldResource.class, AdminResource.class);
     }
 
     void stopProjections(@Observes ShutdownEvent event, ProjectionHost projections) {

@@ -17,6 +17,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BiConsumer;
+import java.util.function.Consumer;
 
 /** The service's own metrics (boxoffice_*), registered on the parts the composition root builds. */
 final class Metrics {
@@ -78,6 +79,20 @@ final class Metrics {
             }
             m.applied.increment(events.size());
         };
+    }
+
+    /**
+     * How long after its expiry each expired hold's release was recorded: a histogram (cumulative buckets, so that a
+     * benchmark step reads its own from two scrapes) and recent percentiles.
+     */
+    static Consumer<Duration> holdExpiryLag(MeterRegistry registry) {
+        Timer lag = Timer.builder("boxoffice.holds.expiry.lag")
+                .description("Time from a hold's expiry to the recording of its release")
+                .publishPercentiles(0.5, 0.99).percentilePrecision(2).publishPercentileHistogram()
+                .minimumExpectedValue(Duration.ofMillis(1)).maximumExpectedValue(Duration.ofSeconds(60))
+                .distributionStatisticExpiry(Duration.ofSeconds(10)).distributionStatisticBufferLength(2)
+                .register(registry);
+        return duration -> lag.record(duration.isNegative() ? Duration.ZERO : duration);
     }
 
     private record ProjectionMeters(Timer lag, Counter applied) {

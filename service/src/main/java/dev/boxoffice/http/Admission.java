@@ -116,12 +116,14 @@ public class Admission {
                 .end(refusal);
     }
 
-    /** The route of a path under /shows, by its number of segments (no pattern matching on the refusal path). */
+    /** The route of a path under /shows, by its number of segments and its last word (no pattern matching on the refusal path). */
     private static String template(String path) {
         return switch (segments(path)) {
             case 1 -> "/shows";
             case 2 -> "/shows/{showId}";
-            case 4 -> "/shows/{showId}/seats/{seatNum}";
+            case 3 -> path.endsWith("/holds") ? "/shows/{showId}/holds" : "/shows/{showId}/reservations";
+            case 4 -> path.contains("/holds/") ? "/shows/{showId}/holds/{holdId}" : "/shows/{showId}/seats/{seatNum}";
+            case 5 -> "/shows/{showId}/holds/{holdId}/confirm";
             default -> "/shows/*";
         };
     }

@@ -92,6 +92,9 @@ public class ProblemResponses implements OASFilter {
                 .addProperty("violations", OASFactory.createSchema().addType(SchemaType.ARRAY)
                         .description("Every invalid field, with VALIDATION_FAILED")
                         .items(OASFactory.createSchema().ref("Violation")))
+                .addProperty("seats", OASFactory.createSchema().addType(SchemaType.ARRAY)
+                        .description("The seats a refusal is about: every seat not available (SEATS_NOT_AVAILABLE) or not in the hall (SEATS_OUT_OF_RANGE)")
+                        .items(OASFactory.createSchema().addType(SchemaType.INTEGER)))
                 .required(List.of("type", "title", "status", "code", "detail"));
     }
 

@@ -1,10 +1,13 @@
 package dev.boxoffice.shows;
 
 import com.google.protobuf.InvalidProtocolBufferException;
+import dev.boxoffice.domain.Hold;
+import dev.boxoffice.domain.Holds;
 import dev.boxoffice.domain.SeatMap;
 import dev.boxoffice.domain.ShowRules;
 import dev.boxoffice.domain.ShowState;
 import dev.boxoffice.entity.StateCodec;
+import dev.boxoffice.shows.proto.HoldStatus;
 import dev.boxoffice.shows.proto.Seat;
 import dev.boxoffice.shows.proto.SeatStatus;
 import dev.boxoffice.shows.proto.ShowSnapshot;
@@ -12,7 +15,7 @@ import java.math.BigDecimal;
 import java.util.List;
 import java.util.UUID;
 
-/** Show snapshots as Protocol Buffers: the reserved seats as a bit set, the shared price once. */
+/** Show snapshots as Protocol Buffers: the reserved and held seats as bit sets, the shared price once, the holds. */
 final class ShowSnapshotCodec implements StateCodec<ShowState> {
 
     @Override
@@ -22,9 +25,16 @@ final class ShowSnapshotCodec implements StateCodec<ShowState> {
         }
         ShowSnapshot.Builder snapshot = ShowSnapshot.newBuilder().setShowId(show.id().toString()).setTitle(show.title())
                 .setSeatCount(show.seatCount()).setSeatPrice(show.price().toPlainString());
-        for (long word : show.seatMap().toLongArray()) {
+        for (long word : show.seatMap().reservedWords()) {
             snapshot.addReserved(word);
         }
+        if (show.seatMap().heldCount() > 0) {
+            for (long word : show.seatMap().heldWords()) {
+                snapshot.addHeld(word);
+            }
+        }
+        show.holds().live().forEach(hold -> snapshot.addHolds(encode(hold)));
+        show.holds().recentlyEnded().forEach(hold -> snapshot.addHolds(encode(hold)));
         return snapshot.build().toByteArray();
     }
 
@@ -37,11 +47,28 @@ final class ShowSnapshotCodec implements StateCodec<ShowState> {
                 return fromSeatList(id, snapshot.getTitle(), snapshot.getSeatsList());
             }
             long[] reserved = snapshot.getReservedList().stream().mapToLong(Long::longValue).toArray();
+            long[] held = snapshot.getHeldList().stream().mapToLong(Long::longValue).toArray();
+            List<Hold> holds = snapshot.getHoldsList().stream().map(ShowSnapshotCodec::decode).toList();
             return new ShowState.Show(id, snapshot.getTitle(), price(snapshot.getSeatPrice()),
-                    SeatMap.of(snapshot.getSeatCount(), reserved));
+                    SeatMap.of(snapshot.getSeatCount(), reserved, held),
+                    Holds.of(holds.stream().filter(Hold::isLive).toList(), holds.stream().filter(h -> !h.isLive()).toList()));
         } catch (InvalidProtocolBufferException | RuntimeException e) {
             throw new IllegalArgumentException("Corrupt show snapshot", e);
         }
+    }
+
+    private static dev.boxoffice.shows.proto.Hold encode(Hold hold) {
+        var encoded = dev.boxoffice.shows.proto.Hold.newBuilder().setHoldId(hold.id().toString())
+                .setExpiresAtMillis(hold.expiresAtMillis()).setStatus(HoldStatus.valueOf("HOLD_STATUS_" + hold.status().name()));
+        for (int seat : hold.seats()) {
+            encoded.addSeats(seat);
+        }
+        return encoded.build();
+    }
+
+    private static Hold decode(dev.boxoffice.shows.proto.Hold hold) {
+        return new Hold(UUID.fromString(hold.getHoldId()), hold.getSeatsList().stream().mapToInt(Integer::intValue).toArray(),
+                hold.getExpiresAtMillis(), dev.boxoffice.domain.HoldStatus.valueOf(hold.getStatus().name().substring("HOLD_STATUS_".length())));
     }
 
     /** The shared initial price when it is that price, so that a million shows do not hold a million copies. */

@@ -1,8 +1,12 @@
 package dev.boxoffice.shows;
 
 import dev.boxoffice.domain.ShowEvent;
+import dev.boxoffice.domain.ShowEvent.HoldConfirmed;
+import dev.boxoffice.domain.ShowEvent.HoldReleased;
 import dev.boxoffice.domain.ShowEvent.SeatReservationCancelled;
 import dev.boxoffice.domain.ShowEvent.SeatReserved;
+import dev.boxoffice.domain.ShowEvent.SeatsHeld;
+import dev.boxoffice.domain.ShowEvent.SeatsReserved;
 import dev.boxoffice.domain.ShowEvent.ShowCreated;
 import dev.boxoffice.eventstore.RecordedEvent;
 import dev.boxoffice.projection.Projection;
@@ -16,9 +20,9 @@ import java.util.Map;
 import java.util.UUID;
 
 /**
- * The {@code show_view} read model: one row per show with its title, total and available seats and the time of
- * its last change. A page of events becomes two set-based statements (new shows, then seat-count changes per show),
- * whatever the page's size.
+ * The {@code show_view} read model: one row per show with its title, total and available seats (a held seat is not
+ * available) and the time of its last change. A page of events becomes two set-based statements (new shows, then
+ * seat-count changes per show), whatever the page's size.
  */
 public final class ShowViewProjection implements Projection {
 
@@ -60,6 +64,10 @@ public final class ShowViewProjection implements Projection {
                 }
                 case SeatReserved reserved -> change(delta, changedAt, reserved.showId(), -1, recorded.recordedAt());
                 case SeatReservationCancelled cancelled -> change(delta, changedAt, cancelled.showId(), +1, recorded.recordedAt());
+                case SeatsReserved reserved -> change(delta, changedAt, reserved.showId(), -reserved.seats().size(), recorded.recordedAt());
+                case SeatsHeld held -> change(delta, changedAt, held.showId(), -held.seats().size(), recorded.recordedAt());
+                case HoldConfirmed confirmed -> change(delta, changedAt, confirmed.showId(), 0, recorded.recordedAt());
+                case HoldReleased released -> change(delta, changedAt, released.showId(), released.seats().size(), recorded.recordedAt());
             }
         }
         return insert(connection, table, created, createdAt).compose(v -> update(connection, table, delta, changedAt));

@@ -10,6 +10,8 @@ import dev.boxoffice.domain.SeatStatus;
 import dev.boxoffice.domain.ShowCommand;
 import dev.boxoffice.domain.ShowCommand.CancelSeatReservation;
 import dev.boxoffice.domain.ShowCommand.CreateShow;
+import dev.boxoffice.domain.ShowCommand.ExpireHold;
+import dev.boxoffice.domain.ShowCommand.HoldSeats;
 import dev.boxoffice.domain.ShowCommand.ReserveSeat;
 import dev.boxoffice.domain.ShowEvent;
 import dev.boxoffice.domain.ShowState;
@@ -22,6 +24,7 @@ import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import java.sql.Connection;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
@@ -120,6 +123,29 @@ class ShowEntityRuntimeTest {
         accepted(instanceB.send(id, new ReserveSeat(showId, 1), null));
         assertThat(instanceA.state(id).toCompletionStage().toCompletableFuture().join()).isNotEqualTo(instanceB.state(id).toCompletionStage().toCompletableFuture().join());
         assertThat(rejection(instanceA.send(id, new ReserveSeat(showId, 1), null))).isEqualTo(Rejection.Code.SEAT_NOT_AVAILABLE);
+    }
+
+    @Test
+    void twoInstancesExpiringTheSameHoldAtOnceWriteOneRelease() {
+        var instanceA = runtime(settings(Duration.ofMinutes(5), 0));
+        var instanceB = runtime(settings(Duration.ofMinutes(5), 0));
+        UUID hold = UUID.randomUUID();
+        Instant now = Instant.now();
+        accepted(instanceA.send(id, new CreateShow(showId, "Hamlet", 3), null));
+        accepted(instanceA.send(id, new HoldSeats(showId, hold, List.of(0, 1), now.plusMillis(100), now), null));
+        instanceB.state(id).toCompletionStage().toCompletableFuture().join(); // both hold the show at the same version
+
+        Instant due = now.plusSeconds(1);
+        var fromA = instanceA.send(id, new ExpireHold(showId, hold, due), null);
+        var fromB = instanceB.send(id, new ExpireHold(showId, hold, due), null);
+        accepted(fromA);
+        accepted(fromB);
+
+        assertThat(store.readStream(StreamName.of("show", id), 0).toCompletionStage().toCompletableFuture().join())
+                .filteredOn(event -> event.type().equals("HoldReleased")).hasSize(1);
+        assertThat(instanceA.versionConflicts() + instanceB.versionConflicts()).as("the loser caught up and found it ended")
+                .isEqualTo(1);
+        assertThat(((ShowState.Show) instanceB.state(id).toCompletionStage().toCompletableFuture().join()).availableSeats()).isEqualTo(3);
     }
 
     @Test

@@ -71,6 +71,22 @@ final class Http {
         });
     }
 
+    static HttpResponse<String> hold(ServiceProcess service, UUID show, String seats, int ttlSeconds) throws Exception {
+        return send(HttpRequest.newBuilder(URI.create(service.url("/shows/" + show + "/holds")))
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString("{\"seats\":" + seats + ",\"ttlSeconds\":" + ttlSeconds + "}")));
+    }
+
+    /** The value of a metric without labels from /q/metrics; NaN when the service does not expose it. */
+    static double metric(ServiceProcess service, String name) throws Exception {
+        for (String line : get(service, "/q/metrics").body().split("\n")) {
+            if (line.startsWith(name + " ") || line.startsWith(name + "{")) {
+                return Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1));
+            }
+        }
+        return Double.NaN;
+    }
+
     private static HttpResponse<String> send(HttpRequest.Builder request) throws Exception {
         return CLIENT.send(request.timeout(Duration.ofSeconds(30)).build(), HttpResponse.BodyHandlers.ofString());
     }

@@ -7,7 +7,13 @@ import dev.boxoffice.domain.Decision;
 import dev.boxoffice.domain.ShowCommand.CreateShow;
 import dev.boxoffice.domain.ShowDecider;
 import dev.boxoffice.domain.ShowEvent;
+import dev.boxoffice.domain.Hold;
+import dev.boxoffice.domain.HoldStatus;
+import dev.boxoffice.domain.ShowEvent.HoldConfirmed;
+import dev.boxoffice.domain.ShowEvent.HoldReleased;
 import dev.boxoffice.domain.ShowEvent.SeatReservationCancelled;
+import dev.boxoffice.domain.ShowEvent.SeatsHeld;
+import dev.boxoffice.domain.ShowEvent.SeatsReserved;
 import dev.boxoffice.domain.ShowEvent.SeatReserved;
 import dev.boxoffice.domain.ShowRules;
 import dev.boxoffice.domain.ShowState;
@@ -15,6 +21,7 @@ import dev.boxoffice.shows.proto.Seat;
 import dev.boxoffice.shows.proto.SeatStatus;
 import dev.boxoffice.shows.proto.ShowSnapshot;
 import java.math.BigDecimal;
+import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
@@ -30,7 +37,13 @@ class ShowCodecsTest {
     void everyEventSurvivesARoundTrip() {
         ShowEvent created = ((Decision.Accepted<ShowEvent>) decider.decide(
                 new CreateShow(showId, "Hamlet – première", 50), ShowState.NOT_CREATED)).events().get(0);
-        for (ShowEvent event : List.of(created, new SeatReserved(showId, 49), new SeatReservationCancelled(showId, 0))) {
+        UUID holdId = UUID.randomUUID();
+        for (ShowEvent event : List.of(created, new SeatReserved(showId, 49), new SeatReservationCancelled(showId, 0),
+                new SeatsReserved(showId, List.of(1, 2, 3)),
+                new SeatsHeld(showId, holdId, List.of(7, 8), Instant.parse("2026-11-25T10:15:30.123Z")),
+                new HoldConfirmed(showId, holdId, List.of(7, 8)),
+                new HoldReleased(showId, holdId, List.of(7, 8), HoldReleased.Reason.CANCELLED),
+                new HoldReleased(showId, holdId, List.of(7, 8), HoldReleased.Reason.EXPIRED))) {
             assertThat(events.decode(events.typeOf(event), events.encode(event))).isEqualTo(event);
         }
     }
@@ -42,6 +55,26 @@ class ShowCodecsTest {
         state = decider.evolve(state, new SeatReserved(showId, 3));
 
         assertThat(snapshots.decode(snapshots.encode(state))).isEqualTo(state);
+    }
+
+    @Test
+    void aSnapshotKeepsHeldSeatsLiveHoldsAndTheHoldsThatEnded() {
+        Instant expiry = Instant.parse("2026-11-25T10:00:00Z");
+        UUID live = UUID.randomUUID();
+        UUID confirmed = UUID.randomUUID();
+        ShowState state = decider.evolve(ShowState.NOT_CREATED, new ShowEvent.ShowCreated(showId, "Holds", 300,
+                ShowRules.INITIAL_SEAT_PRICE));
+        for (ShowEvent event : List.of(new SeatsHeld(showId, live, List.of(5, 6, 200), expiry),
+                new SeatsHeld(showId, confirmed, List.of(10), expiry), new HoldConfirmed(showId, confirmed, List.of(10)))) {
+            state = decider.evolve(state, event);
+        }
+
+        ShowState decoded = snapshots.decode(snapshots.encode(state));
+
+        assertThat(decoded).isEqualTo(state);
+        ShowState.Show show = (ShowState.Show) decoded;
+        assertThat(show.seatMap().status(200)).isEqualTo(dev.boxoffice.domain.SeatStatus.HELD);
+        assertThat(show.hold(confirmed)).map(Hold::status).contains(HoldStatus.CONFIRMED);
     }
 
     @Test

@@ -4,6 +4,7 @@ import dev.boxoffice.bench.run.Scenario;
 import dev.boxoffice.bench.scenario.contention.ContentionScenario;
 import dev.boxoffice.bench.scenario.dispatch.DispatchScenario;
 import dev.boxoffice.bench.scenario.failover.FailoverScenario;
+import dev.boxoffice.bench.scenario.holds.HoldsScenario;
 import dev.boxoffice.bench.scenario.journeys.JourneysScenario;
 import dev.boxoffice.bench.scenario.limits.LimitsScenario;
 import dev.boxoffice.bench.scenario.memory.MemoryScenario;
@@ -34,6 +35,7 @@ final class Scenarios {
                 new SweepScenario(),
                 new FailoverScenario(),
                 new MemoryScenario(),
+                new HoldsScenario(),
                 new VariantsScenario());
     }
 }

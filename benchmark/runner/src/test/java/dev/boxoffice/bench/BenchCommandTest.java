@@ -69,11 +69,20 @@ class BenchCommandTest {
     }
 
     @Test
+    void theVariantsJourneysLeaveHoldsOutWhichTheyDoNotImplement() {
+        var seed = JourneysOptions.withoutHolds(parse().options(JourneysOptions.class));
+        assertThat(seed.mix().shares().values()).containsExactly(55, 25, 10, 5, 5, 0, 0);
+        assertThat(seed.rates()).isEqualTo(parse().options(JourneysOptions.class).rates());
+        var noHolds = parse("--journeys-mix", "browse:50,book:50").options(JourneysOptions.class);
+        assertThat(JourneysOptions.withoutHolds(noHolds).mix()).isEqualTo(noHolds.mix());
+    }
+
+    @Test
     void readsTheJourneyMixAndRefusesOneThatDoesNotAddUp() {
         var mix = parse("--journeys-mix", "browse:50,book:50").options(JourneysOptions.class).mix().shares();
         assertThat(mix).containsExactly(Map.entry("browse", 50), Map.entry("book", 50), Map.entry("group", 0),
-                Map.entry("book-cancel", 0), Map.entry("create", 0));
-        assertThat(parse().options(JourneysOptions.class).mix().shares().values()).containsExactly(55, 25, 10, 5, 5);
+                Map.entry("book-cancel", 0), Map.entry("create", 0), Map.entry("hold-confirm", 0), Map.entry("hold-expire", 0));
+        assertThat(parse().options(JourneysOptions.class).mix().shares().values()).containsExactly(50, 20, 10, 5, 5, 9, 1);
         assertThatThrownBy(() -> parse("--journeys-mix", "browse:60,book:50")).hasMessageContaining("adding up to 100");
         assertThatThrownBy(() -> parse("--journeys-mix", "shop:100")).hasMessageContaining("names among browse");
         assertThatThrownBy(() -> parse("--journeys-mix", "browse:x")).hasMessageContaining("name:percent");

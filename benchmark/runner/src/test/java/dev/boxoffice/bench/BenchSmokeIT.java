@@ -10,6 +10,7 @@ import dev.boxoffice.bench.measure.StepResult;
 import dev.boxoffice.bench.measure.SteppedResult;
 import dev.boxoffice.bench.run.RunResult;
 import dev.boxoffice.bench.scenario.dispatch.DispatchResult;
+import dev.boxoffice.bench.scenario.holds.HoldsResult;
 import dev.boxoffice.bench.scenario.journeys.JourneysOptions;
 import dev.boxoffice.bench.scenario.journeys.JourneysResult;
 import dev.boxoffice.bench.scenario.limits.LimitsResult;
@@ -46,7 +47,7 @@ class BenchSmokeIT {
     @BeforeAll
     static void runEveryScenarioBriefly() throws Exception {
         var selection = BenchCommand.parse(List.of("limits", "dispatch", "serial", "contention", "journeys", "surge",
-                "sweep", "memory", "--out", out.toString(),
+                "sweep", "memory", "holds", "--out", out.toString(),
                 "--step-seconds", "2", "--warmup-seconds", "1", "--warmup-rate", "50",
                 "--serial-rates", "50,100", "--contention-rates", "40,80",
                 "--journeys-rates", "20,40", "--journeys-shows", "10", "--journeys-seats", "20", "--journeys-think-ms", "20",
@@ -57,6 +58,9 @@ class BenchSmokeIT {
                 "--surge-base-rps", "60", "--surge-hot-base-rps", "40",
                 "--memory-large-shows", "4", "--memory-small-shows", "40", "--memory-rate", "40",
                 "--memory-reserve-rate", "40", "--memory-reserve-seconds", "1",
+                "--holds-rates", "20,40", "--holds-warmup-rate", "50", "--holds-ttl-seconds", "1", "--holds-think-ms", "20", "--holds-expire-percent", "50",
+                "--holds-pending", "200", "--holds-pending-shows", "20", "--holds-pending-rate", "200",
+                "--holds-expiry-seconds", "2", "--holds-idle-seconds", "2",
                 // Every step exactly once: a stall of this shared host would otherwise add a repeat or a refinement.
                 "--keep-going", "--repeat-missed", "0", "--refine-percent", "0"));
         run = new BenchRun(selection, REPOSITORY).run();
@@ -110,7 +114,7 @@ class BenchSmokeIT {
 
     @Test
     void everyRequestSentIsAccountedFor() {
-        for (StepResult step : allSteps(run)) {
+        for (StepResult step : stepsWithRequests()) {
             Counts c = step.counts();
             assertThat(c.sent()).as(step.label()).isPositive()
                     .isEqualTo(c.ok() + c.conflicts() + c.httpErrors() + c.transportErrors() + c.timeouts());
@@ -120,7 +124,7 @@ class BenchSmokeIT {
 
     @Test
     void percentilesAreOrdered() {
-        for (StepResult step : allSteps(run)) {
+        for (StepResult step : stepsWithRequests()) {
             Latency l = step.latency();
             assertThat(l.p50()).as(step.label()).isPositive().isLessThanOrEqualTo(l.p95());
             assertThat(l.p95()).as(step.label()).isLessThanOrEqualTo(l.p99());
@@ -148,7 +152,7 @@ class BenchSmokeIT {
         assertThat(serial().steps()).hasSize(2);
         assertThat(contention().steps()).hasSize(2);
         assertThat(sweep().read()).hasSize(2);
-        for (StepResult step : allSteps(run)) {
+        for (StepResult step : stepsWithRequests()) {
             assertThat(step.counts().errors()).as(step.label()).isZero();
             assertThat(step.achievedRps()).as(step.label()).isPositive();
         }
@@ -202,11 +206,29 @@ class BenchSmokeIT {
     }
 
     @Test
+    void holdsAreCountedAndEveryPendingHoldIsReleasedOnceWithItsShowOutOfMemory() throws Exception {
+        HoldsResult holds = holds();
+
+        assertThat(holds.buyers()).hasSize(2).allSatisfy(step -> {
+            assertThat(step.held()).isPositive();
+            assertThat(step.confirmed()).isPositive().isLessThanOrEqualTo(step.held());
+        });
+        // Half the buyers never confirm, with a 1 s ttl: their holds expire, and the service records the releases.
+        assertThat(holds.buyers().stream().mapToDouble(b -> b.expiryLag().count()).sum()).isPositive();
+        HoldsResult.Pending pending = holds.pending();
+        assertThat(pending.placed()).isEqualTo(200);
+        assertThat(pending.inMemoryAtExpiry()).isZero();
+        assertThat(pending.releaseEvents()).isEqualTo(200);
+        assertThat(out.resolve("report.md")).content().contains("## Holds: buyers hold seats",
+                "## Pending holds expiring over shows out of memory", "buyers/s");
+    }
+
+    @Test
     void journeysAreReportedByJourneyAndByRequestType() throws Exception {
         assertThat(journeys().breakdowns()).hasSize(2).allSatisfy(step -> {
             assertThat(step.journeys()).extracting(JourneysResult.Figures::name).containsExactlyElementsOf(JourneysOptions.NAMES);
             assertThat(step.requests()).extracting(JourneysResult.Figures::name)
-                    .containsExactly("list shows", "read a show", "reserve", "cancel", "create a show");
+                    .containsExactly("list shows", "read a show", "reserve", "cancel", "create a show", "hold seats", "confirm a hold");
             assertThat(step.requests()).allSatisfy(r -> assertThat(r.count()).isEqualTo(r.ok() + r.conflicts() + r.errors()));
         });
         // Every request of a journey was recorded by type: the types add up to the step's answered requests.
@@ -260,6 +282,15 @@ class BenchSmokeIT {
         return run.result("memory", MemoryResult.class);
     }
 
+    private static HoldsResult holds() {
+        return run.result("holds", HoldsResult.class);
+    }
+
+    /** Every step but the holds' expiry window, which sends no request (the service's own work is measured). */
+    private static List<StepResult> stepsWithRequests() {
+        return allSteps(run).stream().filter(step -> !step.label().equals("pending: expiries")).toList();
+    }
+
     private static List<StepResult> allSteps(RunResult run) {
         List<StepResult> steps = new ArrayList<>();
         steps.add(limits().diskFlush());
@@ -273,6 +304,8 @@ class BenchSmokeIT {
         steps.add(surge().reservations().step());
         steps.add(surge().hotShows().step());
         steps.addAll(memory().steps());
+        steps.addAll(holds().stepped().attempts());
+        steps.addAll(holds().pending().steps());
         steps.addAll(sweep().read());
         steps.addAll(sweep().write());
         return steps;

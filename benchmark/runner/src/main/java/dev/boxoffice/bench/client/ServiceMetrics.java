@@ -1,5 +1,6 @@
 package dev.boxoffice.bench.client;
 
+import dev.boxoffice.bench.measure.Buckets;
 import dev.boxoffice.bench.measure.ReadModelLag;
 import dev.boxoffice.bench.system.BlockingHttp;
 import java.io.IOException;
@@ -11,6 +12,7 @@ import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -70,6 +72,25 @@ public final class ServiceMetrics {
     }
 
     private static final Pattern AREA = Pattern.compile("area=\"([a-z]+)\"");
+    private static final Pattern LE = Pattern.compile("le=\"([^\"]+)\"");
+
+    /** The histogram {@code name} as exposed now (its {@code name_bucket} lines); {@link Buckets#NONE} on failure. */
+    public static Buckets buckets(String baseUrl, String name) {
+        String metrics = scrape(baseUrl);
+        if (metrics == null) {
+            return Buckets.NONE;
+        }
+        TreeMap<Double, Double> counts = new TreeMap<>();
+        for (String line : metrics.split("\n")) {
+            Matcher le = LE.matcher(line);
+            if (line.startsWith(name + "_bucket{") && le.find()) {
+                double bound = le.group(1).equals("+Inf") ? Double.POSITIVE_INFINITY : Double.parseDouble(le.group(1));
+                counts.merge(bound, Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1)), Double::sum);
+            }
+        }
+        return new Buckets(counts.keySet().stream().mapToDouble(Double::doubleValue).toArray(),
+                counts.values().stream().mapToDouble(Double::doubleValue).toArray());
+    }
 
     /** A metric summed over several services (the nodes of a cluster); NaN if one of them does not answer. */
     public static double sum(List<String> baseUrls, String metric) {

@@ -34,6 +34,25 @@ public final class ShowsApi {
         return "/shows/" + showId + "/seats/" + seat;
     }
 
+    /** Where holds of a show are placed; a placed hold's own path comes back in the Location header. */
+    public static String holds(UUID showId) {
+        return "/shows/" + showId + "/holds";
+    }
+
+    /** Seats {@code first .. first + count - 1}, held for {@code ttlSeconds}. */
+    public static Buffer hold(int first, int count, long ttlSeconds) {
+        StringBuilder seats = new StringBuilder();
+        for (int seat = first; seat < first + count; seat++) {
+            seats.append(seat == first ? "" : ",").append(seat);
+        }
+        return Buffer.buffer("{\"seats\":[" + seats + "],\"ttlSeconds\":" + ttlSeconds + "}");
+    }
+
+    /** Confirms the hold at {@code holdPath} (its Location). */
+    public static String confirm(String holdPath) {
+        return holdPath + "/confirm";
+    }
+
     /** Creates {@code count} shows of {@code seats} seats before a measurement starts. */
     public static List<UUID> createShowsNow(String baseUrl, int count, int seats) {
         List<UUID> shows = new ArrayList<>(count);

@@ -21,13 +21,23 @@ public final class SteppedReport {
     }
 
     public static String capacity(SteppedResult result) {
-        String unit = result.scenario().equals("journeys") ? " journeys/s" : " req/s";
+        return capacity(result, result.scenario().equals("journeys") ? "journeys/s" : "req/s");
+    }
+
+    /** The capacity in {@code unit}, what the scenario's offered rate counts. */
+    public static String capacity(SteppedResult result, String unit) {
+        unit = " " + unit;
         return result.capacityIsLowerBound()
                 ? "≥ " + num(result.capacityRps(), 0) + unit + " (every step met the SLO; add steps to find the limit)"
                 : num(result.capacityRps(), 0) + unit;
     }
 
     public static Section section(String title, SteppedResult result) {
+        return section(title, result, result.scenario().equals("journeys") ? "journeys/s" : "req/s");
+    }
+
+    /** As {@link #section(String, SteppedResult)}, the capacity stated in {@code unit}. */
+    public static Section section(String title, SteppedResult result, String unit) {
         boolean conflicts = result.scenario().equals("contention");
         List<String> header = new ArrayList<>(List.of("Offered req/s", "Achieved req/s", "p50 ms", "p95 ms", "p99 ms",
                 "p99.9 ms", "max ms"));
@@ -54,7 +64,7 @@ public final class SteppedReport {
             table.row(row.toArray(String[]::new));
         }
         String text = result.description() + ". Open model: users arrive at a constant rate whatever the latency; "
-                + "latency is measured from each request's intended send time. Capacity: " + capacity(result)
+                + "latency is measured from each request's intended send time. Capacity: " + capacity(result, unit)
                 + " (" + CAPACITY_RULE + ").";
         return new Section(title, text, charts(result), List.of(table));
     }

@@ -5,6 +5,7 @@ import io.vertx.pgclient.PgBuilder;
 import io.vertx.pgclient.PgConnectOptions;
 import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.PoolOptions;
+import io.vertx.sqlclient.Tuple;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -118,11 +119,16 @@ public final class Database implements AutoCloseable {
 
     /** The server's version, for the report. */
     public String serverVersion(Vertx vertx) {
+        return firstValue(vertx, "SHOW server_version", Tuple.tuple()).toString();
+    }
+
+    /** The first column of the first row {@code sql} answers with {@code parameters}, over a connection of its own. */
+    public Object firstValue(Vertx vertx, String sql, Tuple parameters) {
         Pool pool = PgBuilder.pool().with(new PoolOptions().setMaxSize(1)).connectingTo(PgConnectOptions.fromUri(url))
                 .using(vertx).build();
         try {
-            return pool.query("SHOW server_version").execute().toCompletionStage().toCompletableFuture().join()
-                    .iterator().next().getString(0);
+            return pool.preparedQuery(sql).execute(parameters).toCompletionStage().toCompletableFuture().join()
+                    .iterator().next().getValue(0);
         } finally {
             pool.close().toCompletionStage().toCompletableFuture().join();
         }

@@ -141,6 +141,19 @@ public final class JavaService implements AutoCloseable {
         }
     }
 
+    /** Runs a full collection in the JVM {@code pid} (jcmd GC.run), so that its heap figures hold no garbage; false if that failed. */
+    public static boolean collectGarbage(long pid) {
+        try {
+            return new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "jcmd").toString(), Long.toString(pid),
+                    "GC.run").redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start().waitFor() == 0;
+        } catch (IOException e) {
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
     /** Sleeps, turning an interrupt into an unchecked failure (the benchmark has no use for interrupts). */
     public static void sleep(long millis) {
         try {

@@ -11,6 +11,7 @@ import dev.boxoffice.bench.measure.StepResult;
 import dev.boxoffice.bench.measure.SteppedResult;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpMethod;
+import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -31,10 +32,14 @@ public final class JourneysLoad {
     static final String RESERVE = "reserve";
     static final String CANCEL = "cancel";
     static final String CREATE = "create a show";
-    private static final List<String> REQUESTS = List.of(LIST, READ, RESERVE, CANCEL, CREATE);
+    static final String HOLD = "hold seats";
+    static final String CONFIRM = "confirm a hold";
+    private static final List<String> REQUESTS = List.of(LIST, READ, RESERVE, CANCEL, CREATE, HOLD, CONFIRM);
+    /** Short, so that the holds of buyers who never confirm expire within the step. */
+    static final int HOLD_TTL_SECONDS = 2;
     private static final int LIST_PAGE = 20;
     private static final Map<String, Integer> REQUESTS_PER_JOURNEY =
-            Map.of("browse", 2, "book", 2, "group", 5, "book-cancel", 3, "create", 1);
+            Map.of("browse", 2, "book", 2, "group", 5, "book-cancel", 3, "create", 1, "hold-confirm", 3, "hold-expire", 2);
 
     private final Bench bench;
     private final String baseUrl;
@@ -106,22 +111,38 @@ public final class JourneysLoad {
                         ok -> reserveGroup(show, seat, 2 + random.nextInt(5)));
                 case "book-cancel" -> send(HttpMethod.GET, ShowsApi.show(show), null, READ, intended,
                         ok -> send(HttpMethod.PATCH, ShowsApi.seat(show, seat), ShowsApi.RESERVE, RESERVE, later(), reserved -> {
-                            if (reserved) {
+                            if (reserved.isSuccess()) {
                                 send(HttpMethod.PATCH, ShowsApi.seat(show, seat), ShowsApi.CANCEL, CANCEL, later(), ok3 -> end());
                             } else {
                                 end();
                             }
                         }));
+                case "hold-confirm", "hold-expire" -> send(HttpMethod.GET, ShowsApi.show(show), null, READ, intended,
+                        ok -> hold(show, seat, 2 + random.nextInt(3), name.equals("hold-confirm")));
                 default -> {
                     UUID created = UUID.randomUUID();
                     send(HttpMethod.POST, "/shows", ShowsApi.createShow(created, options.seats()), CREATE, intended, ok -> {
-                        if (ok) {
+                        if (ok.isSuccess()) {
                             shows.add(created);
                         }
                         end();
                     });
                 }
             }
+        }
+
+        /** Holds {@code count} seats together from {@code near}; then confirms them, or leaves the hold to expire. */
+        private void hold(UUID show, int near, int count, boolean confirms) {
+            int first = Math.max(0, Math.min(near, options.seats() - count));
+            send(HttpMethod.POST, ShowsApi.holds(show), ShowsApi.hold(first, Math.min(count, options.seats()), HOLD_TTL_SECONDS),
+                    HOLD, later(), held -> {
+                        if (confirms && held.isSuccess() && held.location() != null) {
+                            send(HttpMethod.POST, ShowsApi.confirm(URI.create(held.location()).getRawPath()), null, CONFIRM,
+                                    later(), ok -> end());
+                        } else {
+                            end();
+                        }
+                    });
         }
 
         /** Seats one after another from {@code first}, wrapping round the hall. */
@@ -144,10 +165,10 @@ public final class JourneysLoad {
         }
 
         /**
-         * Sends a request when it is due; {@code then} gets true for a 2xx. A journey that failed, or whose step is
-         * over, sends nothing more.
+         * Sends a request when it is due; {@code then} gets its reply, unless it failed. A journey that failed, or whose
+         * step is over, sends nothing more.
          */
-        private void send(HttpMethod method, String path, Buffer body, String request, long due, Consumer<Boolean> then) {
+        private void send(HttpMethod method, String path, Buffer body, String request, long due, Consumer<Reply> then) {
             if (recorder.closing()) {
                 return;
             }
@@ -156,7 +177,7 @@ public final class JourneysLoad {
                 client.vertx().setTimer(delayMillis, t -> send(method, path, body, request, due, then));
                 return;
             }
-            boolean conflictExpected = request.equals(RESERVE);
+            boolean conflictExpected = request.equals(RESERVE) || request.equals(HOLD);
             client.send(method, path, body, due, recorder, conflictExpected, reply -> {
                 long micros = (System.nanoTime() - due) / 1000;
                 int outcome = outcome(reply, conflictExpected);
@@ -166,7 +187,7 @@ public final class JourneysLoad {
                     failed = true;
                     end();
                 } else {
-                    then.accept(reply.isSuccess());
+                    then.accept(reply);
                 }
             });
         }

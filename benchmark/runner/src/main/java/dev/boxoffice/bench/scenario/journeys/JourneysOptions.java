@@ -13,18 +13,21 @@ import picocli.CommandLine.TypeConversionException;
 public interface JourneysOptions {
 
     /** The journeys, in the order the mix and the report list them. */
-    List<String> NAMES = List.of("browse", "book", "group", "book-cancel", "create");
-    String DEFAULT_MIX = "browse:55,book:25,group:10,book-cancel:5,create:5";
+    List<String> NAMES = List.of("browse", "book", "group", "book-cancel", "create", "hold-confirm", "hold-expire");
+    String DEFAULT_MIX = "browse:50,book:20,group:10,book-cancel:5,create:5,hold-confirm:9,hold-expire:1";
+    /** Journeys of the reference API alone (no holds): what every variant of the service, and an earlier build, answers. */
+    String SEED_MIX = "browse:55,book:25,group:10,book-cancel:5,create:5";
 
     @Option(names = "--journeys-rates", split = ",", converter = Positive.class, defaultValue = "250,500,1000,1500,2000,3000,4000,6000",
-            description = "journeys: the rates of the steps, journeys started per second (each sends 1 to 7 requests, 2.3"
+            description = "journeys: the rates of the steps, journeys started per second (each sends 1 to 7 requests, 2.4"
                     + " on average with the default mix)")
     List<Double> rates();
 
     @Option(names = "--journeys-mix", defaultValue = DEFAULT_MIX, converter = Mix.Converter.class,
             description = "journeys: share of each journey in percent (browse: list shows, read one; book: read a show,"
                     + " reserve a seat; group: read a show, reserve 2-6 seats one after another; book-cancel: read,"
-                    + " reserve, cancel; create: a venue creates a show)")
+                    + " reserve, cancel; create: a venue creates a show; hold-confirm: read a show, hold 2-4 seats together, confirm"
+                    + " the hold; hold-expire: read a show, hold 2-4 seats, leave, and the hold expires 2 s later)")
     Mix mix();
 
     @Option(names = "--journeys-think-ms", defaultValue = "200",
@@ -39,8 +42,25 @@ public interface JourneysOptions {
             description = "journeys: seats per show")
     int seats();
 
+    /**
+     * {@code options} with the journeys of the reference API alone: their mix if it has no holds, else
+     * {@link #SEED_MIX}. Static: picocli's implementation of this interface answers every method call itself.
+     */
+    static JourneysOptions withoutHolds(JourneysOptions options) {
+        Mix mix = options.mix().hasHolds() ? new Mix.Converter().convert(SEED_MIX) : options.mix();
+        return new Given(options.rates(), mix, options.thinkMs(), options.shows(), options.seats());
+    }
+
+    /** Options given in code rather than on the command line. */
+    record Given(List<Double> rates, Mix mix, double thinkMs, int shows, int seats) implements JourneysOptions {
+    }
+
     /** Each journey's share of the arrivals, in percent, in the order of {@link #NAMES}; they add up to 100. */
     record Mix(Map<String, Integer> shares) {
+
+        boolean hasHolds() {
+            return shares.get("hold-confirm") > 0 || shares.get("hold-expire") > 0;
+        }
 
         /** name:percent pairs, comma-separated, naming each journey at most once and adding up to 100. */
         static final class Converter implements ITypeConverter<Mix> {

@@ -10,6 +10,7 @@ import dev.boxoffice.bench.load.StepRecorder;
 import dev.boxoffice.bench.measure.Bench;
 import dev.boxoffice.bench.measure.StepResult;
 import dev.boxoffice.bench.system.BlockingHttp;
+import dev.boxoffice.bench.system.JavaService;
 import io.vertx.core.http.HttpMethod;
 import java.io.IOException;
 import java.net.URI;
@@ -174,16 +175,8 @@ final class MemoryLoad {
 
     /** The service's heap after a full collection (jcmd GC.run), and its own memory figures. */
     private MemoryResult.HeapReading heapReading(String when) {
-        if (servicePid > 0) {
-            try {
-                new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "jcmd").toString(),
-                        Long.toString(servicePid), "GC.run").redirectErrorStream(true)
-                        .redirectOutput(ProcessBuilder.Redirect.DISCARD).start().waitFor();
-            } catch (IOException e) {
-                bench.progress().info("memory: jcmd GC.run failed (" + e.getMessage() + "); heap figures include garbage");
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
+        if (servicePid > 0 && !JavaService.collectGarbage(servicePid)) {
+            bench.progress().info("memory: jcmd GC.run failed; heap figures include garbage");
         }
         Map<String, Double> metrics = ServiceMetrics.values(baseUrl);
         double mib = 1024 * 1024;

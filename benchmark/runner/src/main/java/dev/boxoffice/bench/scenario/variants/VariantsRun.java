@@ -228,7 +228,8 @@ public final class VariantsRun {
 
     private JourneysResult journeys(Bench bench, String baseUrl) {
         bench.progress().phase("journeys");
-        return new JourneysLoad(bench, baseUrl, run.options(JourneysOptions.class)).run();
+        // The variants implement the reference API, without holds; so does a baseline built before them.
+        return new JourneysLoad(bench, baseUrl, JourneysOptions.withoutHolds(run.options(JourneysOptions.class))).run();
     }
 
     private Profiled profile(Started variant, Bench bench, Progress progress) {

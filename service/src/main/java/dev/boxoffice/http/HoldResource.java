@@ -1,0 +1,181 @@
+package dev.boxoffice.http;
+
+import dev.boxoffice.api.HoldRequest;
+import dev.boxoffice.api.HoldView;
+import dev.boxoffice.api.Problem;
+import dev.boxoffice.api.ProblemException;
+import dev.boxoffice.api.RequestParameters;
+import dev.boxoffice.api.ReservationRequest;
+import dev.boxoffice.api.ReservationView;
+import dev.boxoffice.domain.CommandOutcome;
+import dev.boxoffice.domain.Hold;
+import dev.boxoffice.domain.HoldStatus;
+import dev.boxoffice.domain.Rejection;
+import dev.boxoffice.domain.ShowCommand;
+import dev.boxoffice.domain.ShowCommand.ConfirmHold;
+import dev.boxoffice.domain.ShowCommand.HoldSeats;
+import dev.boxoffice.domain.ShowCommand.ReleaseHold;
+import dev.boxoffice.domain.ShowCommand.ReserveSeats;
+import dev.boxoffice.domain.ShowState;
+import dev.boxoffice.shows.ShowService;
+import io.smallrye.mutiny.Uni;
+import io.smallrye.mutiny.vertx.UniHelper;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Size;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DELETE;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import java.net.URI;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.UUID;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.headers.Header;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+import org.jboss.resteasy.reactive.RestHeader;
+import org.jboss.resteasy.reactive.RestPath;
+import org.jboss.resteasy.reactive.RestResponse;
+
+/**
+ * Holds (seats kept for a buyer until they confirm, release, or run out of time) and reservations of several seats
+ * at once, all of them or none. Runs on the event loop: every call returns at once and answers when settled.
+ */
+@Path("/shows")
+@Produces(MediaType.APPLICATION_JSON)
+@Tag(name = "Holds and reservations")
+public class HoldResource {
+
+    private static final String CORRELATION_ID = "X-Correlation-Id";
+
+    private final ShowService shows;
+    private final HoldAnswers holds;
+    private final Clock clock;
+
+    public HoldResource(ShowService shows, HoldAnswers holds, Clock clock) {
+        this.shows = shows;
+        this.holds = holds;
+        this.clock = clock;
+    }
+
+    @POST
+    @Path("/{showId}/holds")
+    @Consumes(MediaType.APPLICATION_JSON)
+    @Operation(summary = "Hold seats, all of them or none, until the hold expires (ttlSeconds, default 600, at most 3600)")
+    @APIResponse(responseCode = "201", description = "Held; Location names the hold",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = HoldView.class)),
+            headers = @Header(name = "Location", description = "/shows/{showId}/holds/{holdId}", schema = @Schema(type = SchemaType.STRING)))
+    @APIResponse(responseCode = "400", description = "Invalid request (VALIDATION_FAILED, MALFORMED_JSON), or seats not in the hall (SEATS_OUT_OF_RANGE, with the seats)")
+    @APIResponse(responseCode = "404", description = "No such show (SHOW_NOT_FOUND)")
+    @APIResponse(responseCode = "409", description = "Some seats are held or reserved (SEATS_NOT_AVAILABLE, with every such seat)")
+    public Uni<RestResponse<HoldView>> hold(@RestPath String showId, @Valid @NotNull HoldRequest request,
+            @RestHeader(CORRELATION_ID) @Size(max = 128) String correlationId) {
+        UUID show = RequestParameters.showId(showId);
+        holds.check(request.seats());
+        UUID holdId = UUID.randomUUID();
+        Instant now = clock.instant();
+        var command = new HoldSeats(show, holdId, request.seats(), now.plusSeconds(request.ttlOrDefault()), now);
+        return UniHelper.toUni(shows.handle(command, correlationId)).map(outcome -> {
+            HoldView view = HoldView.of(show, holdOf(accepted(outcome), holdId), now);
+            return RestResponse.ResponseBuilder.<HoldView>created(URI.create("/shows/" + show + "/holds/" + holdId))
+                    .entity(view).build();
+        });
+    }
+
+    @GET
+    @Path("/{showId}/holds/{holdId}")
+    @Operation(summary = "A hold and its status: HELD, CONFIRMED, RELEASED or EXPIRED (as soon as its time is up)")
+    @APIResponse(responseCode = "200", description = "The hold")
+    @APIResponse(responseCode = "404", description = "No such show or hold (SHOW_NOT_FOUND, HOLD_NOT_FOUND)")
+    public Uni<HoldView> get(@RestPath String showId, @RestPath String holdId) {
+        UUID show = RequestParameters.showId(showId);
+        UUID hold = RequestParameters.uuid("holdId", holdId);
+        return UniHelper.toUni(shows.show(show).compose(state -> {
+            if (!(state instanceof ShowState.Show known)) {
+                throw new ProblemException(Problem.showNotFound(showId));
+            }
+            return holds.remembered(known, hold);
+        })).map(found -> HoldView.of(show, found, clock.instant()));
+    }
+
+    @POST
+    @Path("/{showId}/holds/{holdId}/confirm")
+    @Operation(summary = "Confirm a hold: its seats are reserved; confirming again gives the same answer")
+    @APIResponse(responseCode = "200", description = "The hold, CONFIRMED")
+    @APIResponse(responseCode = "404", description = "No such show or hold (SHOW_NOT_FOUND, HOLD_NOT_FOUND)")
+    @APIResponse(responseCode = "409", description = "The hold was released (HOLD_RELEASED)")
+    @APIResponse(responseCode = "410", description = "The hold expired; its seats are back on sale (HOLD_EXPIRED)")
+    public Uni<HoldView> confirm(@RestPath String showId, @RestPath String holdId,
+            @RestHeader(CORRELATION_ID) @Size(max = 128) String correlationId) {
+        return settle(showId, holdId, correlationId, HoldStatus.CONFIRMED, ConfirmHold::new);
+    }
+
+    @DELETE
+    @Path("/{showId}/holds/{holdId}")
+    @Operation(summary = "Release a hold: its seats are available again; releasing again gives the same answer")
+    @APIResponse(responseCode = "200", description = "The hold, RELEASED")
+    @APIResponse(responseCode = "404", description = "No such show or hold (SHOW_NOT_FOUND, HOLD_NOT_FOUND)")
+    @APIResponse(responseCode = "409", description = "The hold was confirmed: cancel its reservations instead (HOLD_ALREADY_CONFIRMED)")
+    @APIResponse(responseCode = "410", description = "The hold expired; its seats are back on sale (HOLD_EXPIRED)")
+    public Uni<HoldView> release(@RestPath String showId, @RestPath String holdId,
+            @RestHeader(CORRELATION_ID) @Size(max = 128) String correlationId) {
+        return settle(showId, holdId, correlationId, HoldStatus.RELEASED, ReleaseHold::new);
+    }
+
+    @POST
+    @Path("/{showId}/reservations")
+    @Consumes(MediaType.APPLICATION_JSON)
+    @Operation(summary = "Reserve seats at once without a hold, all of them or none")
+    @APIResponse(responseCode = "200", description = "The seats, RESERVED")
+    @APIResponse(responseCode = "400", description = "Invalid request (VALIDATION_FAILED, MALFORMED_JSON), or seats not in the hall (SEATS_OUT_OF_RANGE, with the seats)")
+    @APIResponse(responseCode = "404", description = "No such show (SHOW_NOT_FOUND)")
+    @APIResponse(responseCode = "409", description = "Some seats are held or reserved (SEATS_NOT_AVAILABLE, with every such seat)")
+    public Uni<ReservationView> reserve(@RestPath String showId, @Valid @NotNull ReservationRequest request,
+            @RestHeader(CORRELATION_ID) @Size(max = 128) String correlationId) {
+        UUID show = RequestParameters.showId(showId);
+        holds.check(request.seats());
+        return UniHelper.toUni(shows.handle(new ReserveSeats(show, request.seats(), clock.instant()), correlationId))
+                .map(outcome -> {
+                    accepted(outcome);
+                    return ReservationView.reserved(show.toString(), request.seats());
+                });
+    }
+
+    /** Sends the hold's show the command that takes it to {@code goal}, and answers with the hold once settled. */
+    private Uni<HoldView> settle(String showId, String holdId, String correlationId, HoldStatus goal,
+            HoldCommand command) {
+        UUID show = RequestParameters.showId(showId);
+        UUID hold = RequestParameters.uuid("holdId", holdId);
+        Instant now = clock.instant();
+        return UniHelper.toUni(shows.handle(command.of(show, hold, now), correlationId)
+                .compose(outcome -> holds.settled(outcome, show, hold, goal))).map(found -> HoldView.of(show, found, now));
+    }
+
+    @FunctionalInterface
+    private interface HoldCommand {
+        ShowCommand of(UUID showId, UUID holdId, Instant now);
+    }
+
+    private static ShowState.Show accepted(CommandOutcome<ShowState> outcome) {
+        return switch (outcome) {
+            case CommandOutcome.Accepted<ShowState> accepted -> (ShowState.Show) accepted.state();
+            case CommandOutcome.Rejected<ShowState> rejected -> throw rejected(rejected.rejection());
+        };
+    }
+
+    private static Hold holdOf(ShowState.Show show, UUID holdId) {
+        return show.hold(holdId).orElseThrow();
+    }
+
+    static ProblemException rejected(Rejection rejection) {
+        return new ProblemException(Problem.of(rejection));
+    }
+}

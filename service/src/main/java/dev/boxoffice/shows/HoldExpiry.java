@@ -1,0 +1,119 @@
+package dev.boxoffice.shows;
+
+import dev.boxoffice.domain.ShowCommand.ExpireHold;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.sqlclient.Pool;
+import io.vertx.sqlclient.Row;
+import io.vertx.sqlclient.Tuple;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.jboss.logging.Logger;
+
+/**
+ * Releases the holds whose time is up. The timer is durable because it is not kept anywhere but in committed data:
+ * a pending expiry is a row of the {@code hold_view} read model still held, derived from the events, so a crash, a
+ * restart, a passivated show or a lost node loses none. Every {@code pollInterval} each instance claims a batch of due
+ * holds (a lease of {@code lease}, so that two instances do not both work on one, and another takes it over if the
+ * first dies) and asks each one's show to release it: the show decides, and a hold that ended meanwhile stays as it
+ * is. Two instances racing for one hold still write one release: the second's append fails its version check, and
+ * after catching up its show finds the hold ended. Nothing here keeps a show in memory, and what it holds is one batch.
+ */
+public final class HoldExpiry implements AutoCloseable {
+
+    private static final Logger LOG = Logger.getLogger(HoldExpiry.class);
+
+    /**
+     * Due holds not claimed (or whose claim lapsed), earliest first, claimed for the lease, in one statement. "Now" is
+     * this instance's clock ($3), the one its shows decide by, not the database's: with the two apart, a hold the
+     * database found due would be one the show finds still live.
+     */
+    private static final String CLAIM_SQL = """
+            UPDATE hold_view h SET claimed_until = $3 + $1 * interval '1 millisecond'
+            WHERE h.hold_id IN (SELECT hold_id FROM hold_view
+                                WHERE status = 'HELD' AND expires_at <= $3
+                                  AND (claimed_until IS NULL OR claimed_until < $3)
+                                ORDER BY expires_at LIMIT $2 FOR UPDATE SKIP LOCKED)
+            RETURNING h.hold_id, h.show_id
+            """;
+
+    private final Vertx vertx;
+    private final Pool pool;
+    private final ShowService shows;
+    private final Clock clock;
+    private final Settings settings;
+    private final AtomicBoolean polling = new AtomicBoolean();
+    private long timer = -1;
+
+    /**
+     * @param pollInterval how often due holds are looked for (the lag of an expiry is at most about this, plus a load)
+     * @param batch        holds claimed and released at once, at most
+     * @param lease        how long a claim keeps other instances off a hold
+     */
+    public record Settings(Duration pollInterval, int batch, Duration lease) {
+    }
+
+    public HoldExpiry(Vertx vertx, Pool pool, ShowService shows, Clock clock, Settings settings) {
+        this.vertx = vertx;
+        this.pool = pool;
+        this.shows = shows;
+        this.clock = clock;
+        this.settings = settings;
+    }
+
+    public void start() {
+        timer = vertx.setPeriodic(Math.max(1, settings.pollInterval().toMillis()), t -> poll());
+    }
+
+    private void poll() {
+        if (!polling.compareAndSet(false, true)) {
+            return; // the previous batch is still being released
+        }
+        claim().compose(this::release).onComplete(done -> {
+            polling.set(false);
+            if (done.failed()) {
+                LOG.warnf("Releasing expired holds failed (%s); trying again in %s", done.cause().getMessage(), settings.pollInterval());
+            } else if (done.result() == settings.batch()) {
+                vertx.runOnContext(v -> poll()); // more are due: no need to wait for the timer
+            }
+        });
+    }
+
+    private Future<List<Row>> claim() {
+        OffsetDateTime now = OffsetDateTime.ofInstant(clock.instant(), ZoneOffset.UTC);
+        return pool.preparedQuery(CLAIM_SQL).execute(Tuple.of(settings.lease().toMillis(), settings.batch(), now))
+                .map(rows -> {
+                    List<Row> claimed = new ArrayList<>(rows.size());
+                    rows.forEach(claimed::add);
+                    return claimed;
+                });
+    }
+
+    /** Sends each claimed hold's show the expiry; completes with how many were claimed once every show answered. */
+    private Future<Integer> release(List<Row> claimed) {
+        List<Future<?>> answers = new ArrayList<>(claimed.size());
+        for (Row row : claimed) {
+            UUID hold = row.getUUID(0);
+            UUID show = row.getUUID(1);
+            answers.add(shows.handle(new ExpireHold(show, hold, clock.instant()), null)
+                    .recover(failure -> { // the claim lapses and the hold is tried again
+                        LOG.debugf("Expiring hold %s of show %s failed: %s", hold, show, failure.getMessage());
+                        return Future.succeededFuture();
+                    }));
+        }
+        return Future.join(answers).map(all -> claimed.size());
+    }
+
+    @Override
+    public void close() {
+        if (timer >= 0) {
+            vertx.cancelTimer(timer);
+        }
+    }
+}
