@@ -70,6 +70,13 @@ public interface BoxOfficeConfig {
         /** Events in one append statement at most. */
         @WithDefault("1000")
         int maxEventsPerStatement();
+
+        /**
+         * Snapshots waiting to be written, in payload bytes at most: they are written one statement at a time, behind
+         * no append; one that finds the buffer full is skipped (it only shortens a replay).
+         */
+        @WithDefault("4M")
+        MemorySize snapshotBuffer();
     }
 
     interface Projections {

@@ -62,8 +62,10 @@ public class CompositionRoot {
 
     @Produces
     @Singleton
-    PostgresSnapshotStore snapshotStore(Pool pool) {
-        return new PostgresSnapshotStore(pool);
+    PostgresSnapshotStore snapshotStore(Pool pool, BoxOfficeConfig config, MeterRegistry registry) {
+        var snapshots = new PostgresSnapshotStore(pool, config.eventStore().snapshotBuffer().asLongValue());
+        Metrics.snapshots(registry, snapshots);
+        return snapshots;
     }
 
     /** Created at start, not at the first request: its metrics are exposed (as zeros) from the first scrape on. */

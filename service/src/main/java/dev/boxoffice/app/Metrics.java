@@ -2,6 +2,7 @@ package dev.boxoffice.app;
 
 import dev.boxoffice.entity.EntityRuntime;
 import dev.boxoffice.eventstore.CommitListener;
+import dev.boxoffice.eventstore.PostgresSnapshotStore;
 import dev.boxoffice.eventstore.RecordedEvent;
 import dev.boxoffice.projection.Projection;
 import io.micrometer.core.instrument.Counter;
@@ -35,6 +36,13 @@ final class Metrics {
             appendTimer.record(nanos, TimeUnit.NANOSECONDS);
             appendsPerStatement.record(appends);
         };
+    }
+
+    static void snapshots(MeterRegistry registry, PostgresSnapshotStore snapshots) {
+        Gauge.builder("boxoffice.snapshots.buffered", snapshots, PostgresSnapshotStore::bufferedBytes).baseUnit("bytes")
+                .description("Snapshots waiting to be written").register(registry);
+        FunctionCounter.builder("boxoffice.snapshots.skipped", snapshots, PostgresSnapshotStore::skippedSnapshots)
+                .description("Snapshots not written because the buffer was full (the next one will be)").register(registry);
     }
 
     static void showRuntime(MeterRegistry registry, EntityRuntime<?, ?, ?> runtime, long budget) {

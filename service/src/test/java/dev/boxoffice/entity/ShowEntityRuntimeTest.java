@@ -38,7 +38,7 @@ class ShowEntityRuntimeTest {
 
     private final Vertx vertx = TestPostgres.vertx();
     private final PostgresEventStore store = TestPostgres.eventStore();
-    private final PostgresSnapshotStore snapshots = new PostgresSnapshotStore(TestPostgres.pool());
+    private final PostgresSnapshotStore snapshots = new PostgresSnapshotStore(TestPostgres.pool(), 1 << 20);
 
     private final List<EntityRuntime<ShowCommand, ShowEvent, ShowState>> started = new ArrayList<>();
     private final UUID showId = UUID.randomUUID();

@@ -38,7 +38,7 @@ import org.junit.jupiter.api.Test;
 class ShowEntityTest {
 
     private final PostgresEventStore store = TestPostgres.eventStore();
-    private final PostgresSnapshotStore snapshots = new PostgresSnapshotStore(TestPostgres.pool());
+    private final PostgresSnapshotStore snapshots = new PostgresSnapshotStore(TestPostgres.pool(), 1 << 20);
     private final UUID showId = UUID.randomUUID();
     private final String id = showId.toString();
     private final List<EntityRuntime<ShowCommand, ShowEvent, ShowState>> started = new ArrayList<>();

@@ -21,7 +21,7 @@ class PostgresEventStoreTest {
 
     private final Pool pool = TestPostgres.pool();
     private final PostgresEventStore store = TestPostgres.eventStore();
-    private final PostgresSnapshotStore snapshots = new PostgresSnapshotStore(pool);
+    private final PostgresSnapshotStore snapshots = new PostgresSnapshotStore(pool, 1 << 20);
 
     @Test
     void appendsToANewStreamAndReadsItBackInOrder() {
@@ -145,6 +145,41 @@ class PostgresEventStoreTest {
         assertThat(new String(loaded.payload())).isEqualTo("ten");
         snapshots.save(new Snapshot(stream, 20, "twenty".getBytes())).toCompletionStage().toCompletableFuture().join();
         assertThat(snapshots.load(stream).toCompletionStage().toCompletableFuture().join().orElseThrow().version()).isEqualTo(20);
+    }
+
+    @Test
+    void snapshotsSavedAtOnceAreWrittenTogetherAndTheNewestOfAStreamWins() {
+        List<StreamName> streams = IntStream.range(0, 50).mapToObj(i -> newStream()).toList();
+        List<Future<Void>> saved = new ArrayList<>();
+        for (StreamName stream : streams) {
+            saved.add(snapshots.save(new Snapshot(stream, 100, "old".getBytes())));
+            saved.add(snapshots.save(new Snapshot(stream, 200, "new".getBytes())));
+        }
+        Future.all(saved).toCompletionStage().toCompletableFuture().join();
+
+        for (StreamName stream : streams) {
+            Snapshot loaded = snapshots.load(stream).toCompletionStage().toCompletableFuture().join().orElseThrow();
+            assertThat(loaded.version()).isEqualTo(200);
+            assertThat(new String(loaded.payload())).isEqualTo("new");
+        }
+        assertThat(snapshots.bufferedBytes()).isZero();
+    }
+
+    @Test
+    void aSnapshotThatFindsTheBufferFullIsSkipped() {
+        PostgresSnapshotStore small = new PostgresSnapshotStore(pool, 8);
+        StreamName first = newStream();
+        StreamName second = newStream();
+        StreamName third = newStream();
+
+        Future<Void> writing = small.save(new Snapshot(first, 1, "12345678".getBytes())); // written at once
+        Future<Void> waiting = small.save(new Snapshot(second, 1, "12345678".getBytes())); // fills the buffer
+        Future<Void> skipped = small.save(new Snapshot(third, 1, "1".getBytes()));
+        Future.all(writing, waiting, skipped).toCompletionStage().toCompletableFuture().join();
+
+        assertThat(small.skippedSnapshots()).isEqualTo(1);
+        assertThat(small.load(second).toCompletionStage().toCompletableFuture().join()).isPresent();
+        assertThat(small.load(third).toCompletionStage().toCompletableFuture().join()).isEmpty();
     }
 
     @Test
