@@ -122,12 +122,16 @@ public interface BoxOfficeConfig {
         int maxSeatsPerRequest();
 
         /** How often each instance looks for holds whose time is up; an expiry's lag is at most about this plus a load. */
-        @WithDefault("250ms")
+        @WithDefault("100ms")
         Duration expiryPollInterval();
 
         /** Due holds claimed and released at once, at most: what the expiry keeps in memory. */
         @WithDefault("200")
         int expiryBatch();
+
+        /** Batches of due holds being released at once, at most: a slow show load then holds up only its own batch. */
+        @WithDefault("4")
+        int expiryBatchesInFlight();
 
         /** How long an instance's claim on due holds keeps the others off them; after it, another may take them over. */
         @WithDefault("10s")

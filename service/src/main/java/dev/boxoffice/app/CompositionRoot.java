@@ -133,7 +133,8 @@ public class CompositionRoot {
     HoldExpiry holdExpiry(Vertx vertx, Pool pool, ShowService shows, Clock clock, BoxOfficeConfig config) {
         BoxOfficeConfig.Holds holds = config.holds();
         return new HoldExpiry(vertx, pool, shows, clock,
-                new HoldExpiry.Settings(holds.expiryPollInterval(), holds.expiryBatch(), holds.expiryLease()));
+                new HoldExpiry.Settings(holds.expiryPollInterval(), holds.expiryBatch(), holds.expiryBatchesInFlight(),
+                        holds.expiryLease()));
     }
 
     void startHoldExpiry(@Observes StartupEvent event, HoldExpiry expiry) {

@@ -13,7 +13,7 @@ import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
-import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.jboss.logging.Logger;
 
 /**
@@ -48,15 +48,17 @@ public final class HoldExpiry implements AutoCloseable {
     private final ShowService shows;
     private final Clock clock;
     private final Settings settings;
-    private final AtomicBoolean polling = new AtomicBoolean();
+    private final AtomicInteger batchesInFlight = new AtomicInteger();
     private long timer = -1;
 
     /**
      * @param pollInterval how often due holds are looked for (the lag of an expiry is at most about this, plus a load)
      * @param batch        holds claimed and released at once, at most
+     * @param batchesInFlight batches being released at once, at most: while one waits for its slowest show, the next
+     *                     is claimed and released, so that a slow load does not hold up the holds due behind it
      * @param lease        how long a claim keeps other instances off a hold
      */
-    public record Settings(Duration pollInterval, int batch, Duration lease) {
+    public record Settings(Duration pollInterval, int batch, int batchesInFlight, Duration lease) {
     }
 
     public HoldExpiry(Vertx vertx, Pool pool, ShowService shows, Clock clock, Settings settings) {
@@ -72,15 +74,20 @@ public final class HoldExpiry implements AutoCloseable {
     }
 
     private void poll() {
-        if (!polling.compareAndSet(false, true)) {
-            return; // the previous batch is still being released
+        if (batchesInFlight.incrementAndGet() > settings.batchesInFlight()) {
+            batchesInFlight.decrementAndGet(); // as many batches as allowed are being released
+            return;
         }
-        claim().compose(this::release).onComplete(done -> {
-            polling.set(false);
+        claim().onSuccess(claimed -> {
+            if (claimed.size() == settings.batch()) {
+                vertx.runOnContext(v -> poll()); // more are due: claim them while these are released
+            }
+        }).compose(this::release).onComplete(done -> {
+            batchesInFlight.decrementAndGet();
             if (done.failed()) {
                 LOG.warnf("Releasing expired holds failed (%s); trying again in %s", done.cause().getMessage(), settings.pollInterval());
             } else if (done.result() == settings.batch()) {
-                vertx.runOnContext(v -> poll()); // more are due: no need to wait for the timer
+                vertx.runOnContext(v -> poll()); // a batch ended and more may be due: no need to wait for the timer
             }
         });
     }
