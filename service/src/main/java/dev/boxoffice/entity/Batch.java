@@ -61,7 +61,7 @@ record Batch<C, E, S>(List<Decided<C, E, S>> decided, S state) {
         List<NewEvent> events = new ArrayList<>(eventCount());
         for (Decided<C, E, S> d : decided) {
             for (E event : d.events()) {
-                events.add(new NewEvent(codec.typeOf(event), codec.encode(event), d.work().correlationId()));
+                events.add(codec.toNewEvent(event, d.work().correlationId()));
             }
         }
         return events;

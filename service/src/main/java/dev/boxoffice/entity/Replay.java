@@ -8,6 +8,7 @@ import dev.boxoffice.eventstore.SnapshotStore;
 import dev.boxoffice.eventstore.StreamName;
 import io.vertx.core.Future;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.atomic.LongAdder;
 
 /** Builds an entity's state from the store: its latest snapshot and the events after it, or a tail of events. */
@@ -24,10 +25,15 @@ final class Replay<C, E, S> {
         this.type = type;
     }
 
-    /** The stream's current state: its snapshot (if any) with the events after it; the initial state if none. */
+    /**
+     * The stream's current state: its snapshot (if any, and in the current schema version) with the events after it;
+     * else all its events. A snapshot of another version is never decoded: it could be misread.
+     */
     Future<Lifecycle.Ready<S>> load(StreamName stream) {
-        return snapshots.load(stream).compose(snapshot -> {
-            S from = snapshot.map(s -> type.snapshots().decode(s.payload())).orElse(type.decider().initialState());
+        StateCodec<S> codec = type.snapshots();
+        return snapshots.load(stream).compose(found -> {
+            Optional<Snapshot> snapshot = found.filter(s -> s.schemaVersion() == codec.schemaVersion());
+            S from = snapshot.map(s -> codec.decode(s.payload())).orElse(type.decider().initialState());
             return catchUp(stream, from, snapshot.map(Snapshot::version).orElse(0L));
         });
     }
@@ -47,7 +53,9 @@ final class Replay<C, E, S> {
         S state = from;
         long at = version;
         for (RecordedEvent event : events) {
-            state = decider.evolve(state, type.events().decode(event.type(), event.payload()));
+            for (E decoded : type.events().decode(event)) {
+                state = decider.evolve(state, decoded);
+            }
             at = event.version();
         }
         replayed.add(events.size());

@@ -27,7 +27,7 @@ final class Snapshotting<S> {
         if (every == 0 || versionBefore / every == versionAfter / every) {
             return;
         }
-        store.save(new Snapshot(stream, versionAfter, codec.encode(state))).onFailure(failure -> LOG.warnf(failure,
+        store.save(new Snapshot(stream, versionAfter, codec.schemaVersion(), codec.encode(state))).onFailure(failure -> LOG.warnf(failure,
                 "Snapshot of %s at version %d failed (it is only an optimisation)", stream, versionAfter));
     }
 }

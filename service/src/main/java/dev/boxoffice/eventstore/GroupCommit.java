@@ -39,10 +39,11 @@ final class GroupCommit {
      * events of one append carry the same expected version, so they pass or fail together.
      */
     private static final String APPEND_SQL = """
-            INSERT INTO events (stream_id, version, event_type, payload, correlation_id)
-            SELECT e.stream_id, e.version, e.event_type, e.payload, e.correlation_id
-            FROM unnest($1::text[], $2::bigint[], $3::bigint[], $4::text[], $5::bytea[], $6::text[])
-                 WITH ORDINALITY AS e(stream_id, expected_version, version, event_type, payload, correlation_id, ord)
+            INSERT INTO events (stream_id, version, event_type, schema_version, payload, correlation_id)
+            SELECT e.stream_id, e.version, e.event_type, e.schema_version, e.payload, e.correlation_id
+            FROM unnest($1::text[], $2::bigint[], $3::bigint[], $4::text[], $5::smallint[], $6::bytea[], $7::text[])
+                 WITH ORDINALITY AS e(stream_id, expected_version, version, event_type, schema_version, payload,
+                                      correlation_id, ord)
             WHERE e.expected_version = 0
                OR e.expected_version = (SELECT p.version FROM events p
                                         WHERE p.stream_id = e.stream_id AND p.version = e.expected_version)
@@ -141,6 +142,7 @@ final class GroupCommit {
         Long[] expectedVersions = new Long[events];
         Long[] versions = new Long[events];
         String[] types = new String[events];
+        Short[] schemaVersions = new Short[events];
         Buffer[] payloads = new Buffer[events];
         String[] correlationIds = new String[events];
         int e = 0;
@@ -151,12 +153,14 @@ final class GroupCommit {
                 expectedVersions[e] = append.expected.value();
                 versions[e] = ++version;
                 types[e] = event.type();
+                schemaVersions[e] = (short) event.schemaVersion();
                 payloads[e] = Buffer.buffer(event.payload());
                 correlationIds[e] = event.correlationId();
                 e++;
             }
         }
         return Tuple.of(streamIds, expectedVersions, versions, types)
+                .addArrayOfShort(schemaVersions)
                 .addArrayOfBuffer(payloads)
                 .addArrayOfString(correlationIds);
     }

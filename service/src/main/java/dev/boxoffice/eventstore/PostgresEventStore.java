@@ -17,7 +17,8 @@ import java.util.List;
 public final class PostgresEventStore implements EventStore {
 
     private static final String READ_STREAM_SQL = """
-            SELECT stream_id, version, position, transaction_id::text::bigint, event_type, payload, correlation_id, recorded_at
+            SELECT stream_id, version, position, transaction_id::text::bigint, event_type, schema_version, payload,
+                   correlation_id, recorded_at
             FROM events WHERE stream_id = $1 AND version > $2 ORDER BY version
             """;
 
@@ -30,7 +31,8 @@ public final class PostgresEventStore implements EventStore {
      * same name, which no index can deliver in order (a full scan and sort per page instead of an index range).
      */
     static final String READ_ALL_SQL = """
-            SELECT stream_id, version, position, transaction_id::text::bigint, event_type, payload, correlation_id, recorded_at
+            SELECT stream_id, version, position, transaction_id::text::bigint, event_type, schema_version, payload,
+                   correlation_id, recorded_at
             FROM events
             WHERE (transaction_id, position) > ($1::text::xid8, $2)
               AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
@@ -94,7 +96,7 @@ public final class PostgresEventStore implements EventStore {
         List<RecordedEvent> events = new ArrayList<>(rows.size());
         for (Row row : rows) {
             events.add(new RecordedEvent(new StreamName(row.getString(0)), row.getLong(1), row.getLong(2), row.getLong(3),
-                    row.getString(4), row.getBuffer(5).getBytes(), row.getString(6), row.getOffsetDateTime(7)));
+                    row.getString(4), row.getShort(5), row.getBuffer(6).getBytes(), row.getString(7), row.getOffsetDateTime(8)));
         }
         return events;
     }

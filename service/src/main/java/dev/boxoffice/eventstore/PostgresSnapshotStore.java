@@ -23,12 +23,14 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 public final class PostgresSnapshotStore implements SnapshotStore {
 
-    private static final String LOAD_SQL = "SELECT version, payload FROM snapshots WHERE stream_id = $1";
+    private static final String LOAD_SQL = "SELECT version, schema_version, payload FROM snapshots WHERE stream_id = $1";
 
     private static final String SAVE_SQL = """
-            INSERT INTO snapshots (stream_id, version, payload)
-            SELECT * FROM unnest($1::text[], $2::bigint[], $3::bytea[])
-            ON CONFLICT (stream_id) DO UPDATE SET version = excluded.version, payload = excluded.payload, taken_at = now()
+            INSERT INTO snapshots (stream_id, version, schema_version, payload)
+            SELECT * FROM unnest($1::text[], $2::bigint[], $3::smallint[], $4::bytea[])
+            ON CONFLICT (stream_id) DO UPDATE
+            SET version = excluded.version, schema_version = excluded.schema_version, payload = excluded.payload,
+                taken_at = now()
             WHERE snapshots.version < excluded.version
             """;
 
@@ -57,7 +59,7 @@ public final class PostgresSnapshotStore implements SnapshotStore {
                 return Optional.empty();
             }
             Row row = rows.iterator().next();
-            return Optional.of(new Snapshot(stream, row.getLong(0), row.getBuffer(1).getBytes()));
+            return Optional.of(new Snapshot(stream, row.getLong(0), row.getShort(1), row.getBuffer(2).getBytes()));
         });
     }
 
@@ -122,15 +124,17 @@ public final class PostgresSnapshotStore implements SnapshotStore {
     private Future<Void> write(List<Waiting> batch) {
         String[] streams = new String[batch.size()];
         Long[] versions = new Long[batch.size()];
+        Short[] schemaVersions = new Short[batch.size()];
         Buffer[] payloads = new Buffer[batch.size()];
         for (int i = 0; i < batch.size(); i++) {
             Snapshot snapshot = batch.get(i).snapshot();
             streams[i] = snapshot.stream().value();
             versions[i] = snapshot.version();
+            schemaVersions[i] = (short) snapshot.schemaVersion();
             payloads[i] = Buffer.buffer(snapshot.payload());
         }
         return pool.withTransaction(connection -> PostgresEventStore.commitWithoutFlush(connection)
-                .compose(v -> connection.preparedQuery(SAVE_SQL).execute(Tuple.of(streams, versions, payloads)))
+                .compose(v -> connection.preparedQuery(SAVE_SQL).execute(Tuple.of(streams, versions, schemaVersions, payloads)))
                 .mapEmpty());
     }
 }

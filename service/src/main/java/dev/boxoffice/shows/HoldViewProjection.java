@@ -65,13 +65,15 @@ public final class HoldViewProjection implements Projection {
                 continue;
             }
             OffsetDateTime at = recorded.recordedAt();
-            switch (codec.decode(recorded.type(), recorded.payload())) {
-                case SeatsHeld h -> held.add(new Object[] {h.holdId(), h.showId(), arrayLiteral(h.seats()),
-                        OffsetDateTime.ofInstant(h.expiresAt(), ZoneOffset.UTC), at});
-                case HoldConfirmed c -> ended.add(new Object[] {c.holdId(), "CONFIRMED", at});
-                case HoldReleased r -> ended.add(new Object[] {r.holdId(),
-                        r.reason() == HoldReleased.Reason.EXPIRED ? "EXPIRED" : "RELEASED", at});
-                default -> { }
+            for (ShowEvent event : codec.decode(recorded)) {
+                switch (event) {
+                    case SeatsHeld h -> held.add(new Object[] {h.holdId(), h.showId(), arrayLiteral(h.seats()),
+                            OffsetDateTime.ofInstant(h.expiresAt(), ZoneOffset.UTC), at});
+                    case HoldConfirmed c -> ended.add(new Object[] {c.holdId(), "CONFIRMED", at});
+                    case HoldReleased r -> ended.add(new Object[] {r.holdId(),
+                            r.reason() == HoldReleased.Reason.EXPIRED ? "EXPIRED" : "RELEASED", at});
+                    default -> { }
+                }
             }
         }
         return insert(connection, table, held).compose(v -> end(connection, table, ended));

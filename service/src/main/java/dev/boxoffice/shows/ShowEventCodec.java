@@ -1,5 +1,6 @@
 package dev.boxoffice.shows;
 
+import com.google.protobuf.ByteString;
 import com.google.protobuf.InvalidProtocolBufferException;
 import dev.boxoffice.domain.ShowEvent;
 import dev.boxoffice.domain.ShowEvent.HoldConfirmed;
@@ -10,13 +11,20 @@ import dev.boxoffice.domain.ShowEvent.SeatsHeld;
 import dev.boxoffice.domain.ShowEvent.SeatsReserved;
 import dev.boxoffice.domain.ShowEvent.ShowCreated;
 import dev.boxoffice.entity.EventCodec;
+import dev.boxoffice.entity.Upcasters;
+import dev.boxoffice.entity.Upcasters.Stored;
 import dev.boxoffice.shows.proto.ReleaseReason;
+import java.nio.ByteBuffer;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.UUID;
 
 /**
- * Show events as Protocol Buffers (see src/main/protobuf/show_events.proto). The stored type names are spelled out,
- * not taken from the class names, so that renaming a record never orphans the events already written.
+ * Show events as Protocol Buffers (see src/main/protobuf/show_events.proto), each type in its current schema version.
+ * The stored type names are spelled out, not taken from the class names, so that renaming a record never orphans the
+ * events already written. Events stored in an earlier version are upcast ({@link ShowEventUpcasters}) and then
+ * decoded like the current ones.
  */
 public final class ShowEventCodec implements EventCodec<ShowEvent> {
 
@@ -28,6 +36,8 @@ public final class ShowEventCodec implements EventCodec<ShowEvent> {
     static final String HOLD_CONFIRMED = "HoldConfirmed";
     static final String HOLD_RELEASED = "HoldReleased";
 
+    private static final Upcasters UPCASTERS = ShowEventUpcasters.all();
+
     @Override
     public String typeOf(ShowEvent event) {
         return switch (event) {
@@ -38,6 +48,16 @@ public final class ShowEventCodec implements EventCodec<ShowEvent> {
             case SeatsHeld ignored -> SEATS_HELD;
             case HoldConfirmed ignored -> HOLD_CONFIRMED;
             case HoldReleased ignored -> HOLD_RELEASED;
+        };
+    }
+
+    @Override
+    public int schemaVersion(String type) {
+        return switch (type) {
+            case SHOW_CREATED -> ShowEventUpcasters.SEATS_AS_COUNT_AND_PRICE;
+            case SEATS_HELD, HOLD_CONFIRMED, HOLD_RELEASED -> ShowEventUpcasters.HOLD_ID_AS_BYTES;
+            case SEAT_RESERVED, SEAT_RESERVATION_CANCELLED, SEATS_RESERVED -> 1;
+            default -> throw new IllegalArgumentException("Unknown show event type: " + type);
         };
     }
 
@@ -54,22 +74,46 @@ public final class ShowEventCodec implements EventCodec<ShowEvent> {
             case SeatsReserved e -> dev.boxoffice.shows.proto.SeatsReserved.newBuilder()
                     .setShowId(e.showId().toString()).addAllSeats(e.seats()).build().toByteArray();
             case SeatsHeld e -> dev.boxoffice.shows.proto.SeatsHeld.newBuilder().setShowId(e.showId().toString())
-                    .setHoldId(e.holdId().toString()).addAllSeats(e.seats()).setExpiresAtMillis(e.expiresAt().toEpochMilli())
+                    .setHoldId(bytes(e.holdId())).addAllSeats(e.seats()).setExpiresAtMillis(e.expiresAt().toEpochMilli())
                     .build().toByteArray();
             case HoldConfirmed e -> dev.boxoffice.shows.proto.HoldConfirmed.newBuilder().setShowId(e.showId().toString())
-                    .setHoldId(e.holdId().toString()).addAllSeats(e.seats()).build().toByteArray();
+                    .setHoldId(bytes(e.holdId())).addAllSeats(e.seats()).build().toByteArray();
             case HoldReleased e -> dev.boxoffice.shows.proto.HoldReleased.newBuilder().setShowId(e.showId().toString())
-                    .setHoldId(e.holdId().toString()).addAllSeats(e.seats())
+                    .setHoldId(bytes(e.holdId())).addAllSeats(e.seats())
                     .setReason(e.reason() == HoldReleased.Reason.EXPIRED ? ReleaseReason.RELEASE_REASON_EXPIRED
                             : ReleaseReason.RELEASE_REASON_CANCELLED).build().toByteArray();
         };
     }
 
     @Override
-    public ShowEvent decode(String type, byte[] payload) {
+    public List<ShowEvent> decode(String type, int schemaVersion, byte[] payload) {
+        int current = schemaVersion(type);
+        if (schemaVersion == current) {
+            return List.of(decodeCurrent(type, payload));
+        }
+        if (schemaVersion > current) {
+            throw new IllegalArgumentException(type + " version " + schemaVersion + " was written by a newer version"
+                    + " of the service (this one reads up to " + current + ")");
+        }
+        List<Stored> upcast = UPCASTERS.upcast(new Stored(type, schemaVersion, payload));
+        List<ShowEvent> events = new ArrayList<>(upcast.size());
+        for (Stored stored : upcast) {
+            if (stored.schemaVersion() != schemaVersion(stored.type())) {
+                throw new IllegalStateException("no upcaster from " + stored.type() + " version " + stored.schemaVersion());
+            }
+            events.add(decodeCurrent(stored.type(), stored.payload()));
+        }
+        return events;
+    }
+
+    private static ShowEvent decodeCurrent(String type, byte[] payload) {
         try {
             return switch (type) {
-                case SHOW_CREATED -> showCreated(dev.boxoffice.shows.proto.ShowCreated.parseFrom(payload));
+                case SHOW_CREATED -> {
+                    var e = dev.boxoffice.shows.proto.ShowCreated.parseFrom(payload);
+                    yield new ShowCreated(UUID.fromString(e.getShowId()), e.getTitle(), e.getSeatCount(),
+                            ShowSnapshotCodec.price(e.getSeatPrice()));
+                }
                 case SEAT_RESERVED -> {
                     var e = dev.boxoffice.shows.proto.SeatReserved.parseFrom(payload);
                     yield new SeatReserved(UUID.fromString(e.getShowId()), e.getSeatNumber());
@@ -84,32 +128,37 @@ public final class ShowEventCodec implements EventCodec<ShowEvent> {
                 }
                 case SEATS_HELD -> {
                     var e = dev.boxoffice.shows.proto.SeatsHeld.parseFrom(payload);
-                    yield new SeatsHeld(UUID.fromString(e.getShowId()), UUID.fromString(e.getHoldId()), e.getSeatsList(),
+                    yield new SeatsHeld(UUID.fromString(e.getShowId()), uuid(e.getHoldId()), e.getSeatsList(),
                             Instant.ofEpochMilli(e.getExpiresAtMillis()));
                 }
                 case HOLD_CONFIRMED -> {
                     var e = dev.boxoffice.shows.proto.HoldConfirmed.parseFrom(payload);
-                    yield new HoldConfirmed(UUID.fromString(e.getShowId()), UUID.fromString(e.getHoldId()), e.getSeatsList());
+                    yield new HoldConfirmed(UUID.fromString(e.getShowId()), uuid(e.getHoldId()), e.getSeatsList());
                 }
                 case HOLD_RELEASED -> {
                     var e = dev.boxoffice.shows.proto.HoldReleased.parseFrom(payload);
-                    yield new HoldReleased(UUID.fromString(e.getShowId()), UUID.fromString(e.getHoldId()), e.getSeatsList(),
+                    yield new HoldReleased(UUID.fromString(e.getShowId()), uuid(e.getHoldId()), e.getSeatsList(),
                             e.getReason() == ReleaseReason.RELEASE_REASON_EXPIRED ? HoldReleased.Reason.EXPIRED
                                     : HoldReleased.Reason.CANCELLED);
                 }
                 default -> throw new IllegalArgumentException("Unknown show event type: " + type);
             };
-        } catch (InvalidProtocolBufferException | NumberFormatException e) {
+        } catch (InvalidProtocolBufferException | IllegalArgumentException e) {
             throw new IllegalArgumentException("Corrupt " + type + " payload", e);
         }
     }
 
-    private static ShowCreated showCreated(dev.boxoffice.shows.proto.ShowCreated e) {
-        UUID id = UUID.fromString(e.getShowId());
-        if (e.getSeatsCount() > 0) { // written by an earlier version: every seat listed
-            var show = ShowSnapshotCodec.availableSeats(id, e.getTitle(), e.getSeatsList());
-            return new ShowCreated(id, e.getTitle(), show.seatCount(), show.price());
+    /** A UUID as its 16 bytes. */
+    static ByteString bytes(UUID id) {
+        return ByteString.copyFrom(ByteBuffer.allocate(16).putLong(id.getMostSignificantBits())
+                .putLong(id.getLeastSignificantBits()).array());
+    }
+
+    static UUID uuid(ByteString bytes) {
+        if (bytes.size() != 16) {
+            throw new IllegalArgumentException("a UUID is 16 bytes, not " + bytes.size());
         }
-        return new ShowCreated(id, e.getTitle(), e.getSeatCount(), ShowSnapshotCodec.price(e.getSeatPrice()));
+        ByteBuffer buffer = bytes.asReadOnlyByteBuffer();
+        return new UUID(buffer.getLong(), buffer.getLong());
     }
 }

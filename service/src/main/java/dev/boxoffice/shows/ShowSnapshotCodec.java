@@ -8,15 +8,21 @@ import dev.boxoffice.domain.ShowRules;
 import dev.boxoffice.domain.ShowState;
 import dev.boxoffice.entity.StateCodec;
 import dev.boxoffice.shows.proto.HoldStatus;
-import dev.boxoffice.shows.proto.Seat;
-import dev.boxoffice.shows.proto.SeatStatus;
 import dev.boxoffice.shows.proto.ShowSnapshot;
 import java.math.BigDecimal;
 import java.util.List;
 import java.util.UUID;
 
-/** Show snapshots as Protocol Buffers: the reserved and held seats as bit sets, the shared price once, the holds. */
+/**
+ * Show snapshots as Protocol Buffers: the reserved and held seats as bit sets, the shared price once, the holds.
+ * Version 2 has the hold ids as bytes; a snapshot of version 1 is not read (the show is rebuilt from its events).
+ */
 final class ShowSnapshotCodec implements StateCodec<ShowState> {
+
+    @Override
+    public int schemaVersion() {
+        return 2;
+    }
 
     @Override
     public byte[] encode(ShowState state) {
@@ -43,9 +49,6 @@ final class ShowSnapshotCodec implements StateCodec<ShowState> {
         try {
             ShowSnapshot snapshot = ShowSnapshot.parseFrom(payload);
             UUID id = UUID.fromString(snapshot.getShowId());
-            if (snapshot.getSeatsCount() > 0) {
-                return fromSeatList(id, snapshot.getTitle(), snapshot.getSeatsList());
-            }
             long[] reserved = snapshot.getReservedList().stream().mapToLong(Long::longValue).toArray();
             long[] held = snapshot.getHeldList().stream().mapToLong(Long::longValue).toArray();
             List<Hold> holds = snapshot.getHoldsList().stream().map(ShowSnapshotCodec::decode).toList();
@@ -58,7 +61,7 @@ final class ShowSnapshotCodec implements StateCodec<ShowState> {
     }
 
     private static dev.boxoffice.shows.proto.Hold encode(Hold hold) {
-        var encoded = dev.boxoffice.shows.proto.Hold.newBuilder().setHoldId(hold.id().toString())
+        var encoded = dev.boxoffice.shows.proto.Hold.newBuilder().setHoldId(ShowEventCodec.bytes(hold.id()))
                 .setExpiresAtMillis(hold.expiresAtMillis()).setStatus(HoldStatus.valueOf("HOLD_STATUS_" + hold.status().name()));
         for (int seat : hold.seats()) {
             encoded.addSeats(seat);
@@ -67,7 +70,7 @@ final class ShowSnapshotCodec implements StateCodec<ShowState> {
     }
 
     private static Hold decode(dev.boxoffice.shows.proto.Hold hold) {
-        return new Hold(UUID.fromString(hold.getHoldId()), hold.getSeatsList().stream().mapToInt(Integer::intValue).toArray(),
+        return new Hold(ShowEventCodec.uuid(hold.getHoldId()), hold.getSeatsList().stream().mapToInt(Integer::intValue).toArray(),
                 hold.getExpiresAtMillis(), dev.boxoffice.domain.HoldStatus.valueOf(hold.getStatus().name().substring("HOLD_STATUS_".length())));
     }
 
@@ -75,31 +78,5 @@ final class ShowSnapshotCodec implements StateCodec<ShowState> {
     static BigDecimal price(String text) {
         BigDecimal price = new BigDecimal(text);
         return price.equals(ShowRules.INITIAL_SEAT_PRICE) ? ShowRules.INITIAL_SEAT_PRICE : price;
-    }
-
-    /** The seat-per-entry form written by earlier versions. */
-    private static ShowState.Show fromSeatList(UUID id, String title, List<Seat> seats) {
-        long[] reserved = new long[(seats.size() + Long.SIZE - 1) / Long.SIZE];
-        for (int i = 0; i < seats.size(); i++) {
-            Seat seat = seats.get(i);
-            if (seat.getNumber() != i || !seat.getPrice().equals(seats.get(0).getPrice())) {
-                throw new IllegalArgumentException("seats out of order or with different prices");
-            }
-            if (seat.getStatus() == SeatStatus.SEAT_STATUS_RESERVED) {
-                reserved[i / Long.SIZE] |= 1L << i;
-            } else if (seat.getStatus() != SeatStatus.SEAT_STATUS_AVAILABLE) {
-                throw new IllegalArgumentException("seat " + i + " has no status");
-            }
-        }
-        return new ShowState.Show(id, title, price(seats.get(0).getPrice()), SeatMap.of(seats.size(), reserved));
-    }
-
-    /** The seat count and price of a seat list written by earlier versions, where every seat is available. */
-    static ShowState.Show availableSeats(UUID id, String title, List<Seat> seats) {
-        ShowState.Show show = fromSeatList(id, title, seats);
-        if (show.seatMap().reservedCount() != 0) {
-            throw new IllegalArgumentException("a new show's seats are all available");
-        }
-        return show;
     }
 }

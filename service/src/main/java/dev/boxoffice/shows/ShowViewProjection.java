@@ -56,18 +56,20 @@ public final class ShowViewProjection implements Projection {
             if (!recorded.stream().isIn(ShowService.STREAM_CATEGORY)) {
                 continue;
             }
-            ShowEvent event = codec.decode(recorded.type(), recorded.payload());
-            switch (event) {
-                case ShowCreated show -> {
-                    created.put(show.showId(), show);
-                    createdAt.put(show.showId(), recorded.recordedAt());
+            OffsetDateTime at = recorded.recordedAt();
+            for (ShowEvent event : codec.decode(recorded)) {
+                switch (event) {
+                    case ShowCreated show -> {
+                        created.put(show.showId(), show);
+                        createdAt.put(show.showId(), at);
+                    }
+                    case SeatReserved reserved -> change(delta, changedAt, reserved.showId(), -1, at);
+                    case SeatReservationCancelled cancelled -> change(delta, changedAt, cancelled.showId(), +1, at);
+                    case SeatsReserved reserved -> change(delta, changedAt, reserved.showId(), -reserved.seats().size(), at);
+                    case SeatsHeld held -> change(delta, changedAt, held.showId(), -held.seats().size(), at);
+                    case HoldConfirmed confirmed -> change(delta, changedAt, confirmed.showId(), 0, at);
+                    case HoldReleased released -> change(delta, changedAt, released.showId(), released.seats().size(), at);
                 }
-                case SeatReserved reserved -> change(delta, changedAt, reserved.showId(), -1, recorded.recordedAt());
-                case SeatReservationCancelled cancelled -> change(delta, changedAt, cancelled.showId(), +1, recorded.recordedAt());
-                case SeatsReserved reserved -> change(delta, changedAt, reserved.showId(), -reserved.seats().size(), recorded.recordedAt());
-                case SeatsHeld held -> change(delta, changedAt, held.showId(), -held.seats().size(), recorded.recordedAt());
-                case HoldConfirmed confirmed -> change(delta, changedAt, confirmed.showId(), 0, recorded.recordedAt());
-                case HoldReleased released -> change(delta, changedAt, released.showId(), released.seats().size(), recorded.recordedAt());
             }
         }
         return insert(connection, table, created, createdAt).compose(v -> update(connection, table, delta, changedAt));

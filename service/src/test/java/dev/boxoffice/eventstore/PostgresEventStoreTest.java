@@ -97,7 +97,7 @@ class PostgresEventStoreTest {
             held.setAutoCommit(false);
             // A transaction takes a lower position, then stays open while another commits a higher one.
             try (PreparedStatement insert = held.prepareStatement(
-                    "INSERT INTO events (stream_id, version, event_type, payload) VALUES (?, 1, 'Test', ?)")) {
+                    "INSERT INTO events (stream_id, version, event_type, schema_version, payload) VALUES (?, 1, 'Test', 1, ?)")) {
                 insert.setString(1, early.value());
                 insert.setBytes(2, "held".getBytes());
                 insert.executeUpdate();
@@ -133,17 +133,30 @@ class PostgresEventStoreTest {
     }
 
     @Test
+    void eventsAndSnapshotsKeepTheSchemaVersionTheyWereWrittenIn() {
+        StreamName stream = newStream();
+        store.append(stream, ExpectedVersion.NO_STREAM, List.of(new NewEvent("Test", 1, new byte[] {1}, null),
+                new NewEvent("Test", 3, new byte[] {3}, null))).toCompletionStage().toCompletableFuture().join();
+        snapshots.save(new Snapshot(stream, 2, 7, new byte[] {7})).toCompletionStage().toCompletableFuture().join();
+
+        assertThat(store.readStream(stream, 0).toCompletionStage().toCompletableFuture().join())
+                .extracting(RecordedEvent::schemaVersion).containsExactly(1, 3);
+        assertThat(snapshots.load(stream).toCompletionStage().toCompletableFuture().join().orElseThrow().schemaVersion())
+                .isEqualTo(7);
+    }
+
+    @Test
     void keepsTheNewestSnapshot() {
         StreamName stream = newStream();
         assertThat(snapshots.load(stream).toCompletionStage().toCompletableFuture().join()).isEmpty();
 
-        snapshots.save(new Snapshot(stream, 10, "ten".getBytes())).toCompletionStage().toCompletableFuture().join();
-        snapshots.save(new Snapshot(stream, 5, "five".getBytes())).toCompletionStage().toCompletableFuture().join();
+        snapshots.save(new Snapshot(stream, 10, 1, "ten".getBytes())).toCompletionStage().toCompletableFuture().join();
+        snapshots.save(new Snapshot(stream, 5, 1, "five".getBytes())).toCompletionStage().toCompletableFuture().join();
 
         Snapshot loaded = snapshots.load(stream).toCompletionStage().toCompletableFuture().join().orElseThrow();
         assertThat(loaded.version()).isEqualTo(10);
         assertThat(new String(loaded.payload())).isEqualTo("ten");
-        snapshots.save(new Snapshot(stream, 20, "twenty".getBytes())).toCompletionStage().toCompletableFuture().join();
+        snapshots.save(new Snapshot(stream, 20, 1, "twenty".getBytes())).toCompletionStage().toCompletableFuture().join();
         assertThat(snapshots.load(stream).toCompletionStage().toCompletableFuture().join().orElseThrow().version()).isEqualTo(20);
     }
 
@@ -152,8 +165,8 @@ class PostgresEventStoreTest {
         List<StreamName> streams = IntStream.range(0, 50).mapToObj(i -> newStream()).toList();
         List<Future<Void>> saved = new ArrayList<>();
         for (StreamName stream : streams) {
-            saved.add(snapshots.save(new Snapshot(stream, 100, "old".getBytes())));
-            saved.add(snapshots.save(new Snapshot(stream, 200, "new".getBytes())));
+            saved.add(snapshots.save(new Snapshot(stream, 100, 1, "old".getBytes())));
+            saved.add(snapshots.save(new Snapshot(stream, 200, 1, "new".getBytes())));
         }
         Future.all(saved).toCompletionStage().toCompletableFuture().join();
 
@@ -172,9 +185,9 @@ class PostgresEventStoreTest {
         StreamName second = newStream();
         StreamName third = newStream();
 
-        Future<Void> writing = small.save(new Snapshot(first, 1, "12345678".getBytes())); // written at once
-        Future<Void> waiting = small.save(new Snapshot(second, 1, "12345678".getBytes())); // fills the buffer
-        Future<Void> skipped = small.save(new Snapshot(third, 1, "1".getBytes()));
+        Future<Void> writing = small.save(new Snapshot(first, 1, 1, "12345678".getBytes())); // written at once
+        Future<Void> waiting = small.save(new Snapshot(second, 1, 1, "12345678".getBytes())); // fills the buffer
+        Future<Void> skipped = small.save(new Snapshot(third, 1, 1, "1".getBytes()));
         Future.all(writing, waiting, skipped).toCompletionStage().toCompletableFuture().join();
 
         assertThat(small.skippedSnapshots()).isEqualTo(1);
@@ -218,7 +231,7 @@ class PostgresEventStoreTest {
     }
 
     private static NewEvent event(String payload) {
-        return new NewEvent("Test", payload.getBytes(StandardCharsets.UTF_8), "corr-1");
+        return new NewEvent("Test", 1, payload.getBytes(StandardCharsets.UTF_8), "corr-1");
     }
 
     private LogPosition lastPosition() {

@@ -182,7 +182,8 @@ class ProjectionRunnerTest {
         byte[] payload = dev.boxoffice.shows.proto.ShowCreated.newBuilder().setShowId(show.toString()).setTitle(title)
                 .setSeatCount(10).setSeatPrice("100").build().toByteArray();
         try (PreparedStatement insert = connection.prepareStatement(
-                "INSERT INTO events (stream_id, version, event_type, payload) VALUES (?, 1, 'ShowCreated', ?) RETURNING position")) {
+                "INSERT INTO events (stream_id, version, event_type, schema_version, payload) VALUES (?, 1, 'ShowCreated', 2, ?)"
+                        + " RETURNING position")) {
             insert.setString(1, "show-" + show);
             insert.setBytes(2, payload);
             try (ResultSet result = insert.executeQuery()) {

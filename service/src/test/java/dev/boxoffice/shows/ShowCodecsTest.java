@@ -3,6 +3,7 @@ package dev.boxoffice.shows;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.google.protobuf.ByteString;
 import dev.boxoffice.domain.Decision;
 import dev.boxoffice.domain.ShowCommand.CreateShow;
 import dev.boxoffice.domain.ShowDecider;
@@ -19,7 +20,7 @@ import dev.boxoffice.domain.ShowRules;
 import dev.boxoffice.domain.ShowState;
 import dev.boxoffice.shows.proto.Seat;
 import dev.boxoffice.shows.proto.SeatStatus;
-import dev.boxoffice.shows.proto.ShowSnapshot;
+import dev.boxoffice.shows.proto.ReleaseReason;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.List;
@@ -44,7 +45,8 @@ class ShowCodecsTest {
                 new HoldConfirmed(showId, holdId, List.of(7, 8)),
                 new HoldReleased(showId, holdId, List.of(7, 8), HoldReleased.Reason.CANCELLED),
                 new HoldReleased(showId, holdId, List.of(7, 8), HoldReleased.Reason.EXPIRED))) {
-            assertThat(events.decode(events.typeOf(event), events.encode(event))).isEqualTo(event);
+            String type = events.typeOf(event);
+            assertThat(events.decode(type, events.schemaVersion(type), events.encode(event))).containsExactly(event);
         }
     }
 
@@ -88,24 +90,46 @@ class ShowCodecsTest {
         assertThat(snapshots.decode(snapshots.encode(state))).isEqualTo(state);
     }
 
-    /** Events and snapshots written before seats became a bit set list every seat; they still load. */
+    /** ShowCreated events of version 1 could list every seat; they are upcast to a count and a price. */
     @Test
-    void readsTheSeatListsOfEarlierVersions() {
-        List<Seat> seats = List.of(seat(0, SeatStatus.SEAT_STATUS_AVAILABLE), seat(1, SeatStatus.SEAT_STATUS_RESERVED),
-                seat(2, SeatStatus.SEAT_STATUS_AVAILABLE));
-        byte[] snapshot = ShowSnapshot.newBuilder().setShowId(showId.toString()).setTitle("Old").addAllSeats(seats)
-                .build().toByteArray();
+    void readsTheSeatListOfAVersionOneShowCreated() {
         byte[] created = dev.boxoffice.shows.proto.ShowCreated.newBuilder().setShowId(showId.toString()).setTitle("Old")
                 .addAllSeats(List.of(seat(0, SeatStatus.SEAT_STATUS_AVAILABLE), seat(1, SeatStatus.SEAT_STATUS_AVAILABLE)))
                 .build().toByteArray();
 
-        ShowState.Show show = (ShowState.Show) snapshots.decode(snapshot);
-        assertThat(show.seatCount()).isEqualTo(3);
-        assertThat(show.seatMap().isReserved(1)).isTrue();
-        assertThat(show.availableSeats()).isEqualTo(2);
-        assertThat(show.price()).isSameAs(ShowRules.INITIAL_SEAT_PRICE);
-        assertThat(events.decode(ShowEventCodec.SHOW_CREATED, created))
-                .isEqualTo(new ShowEvent.ShowCreated(showId, "Old", 2, ShowRules.INITIAL_SEAT_PRICE));
+        assertThat(events.decode(ShowEventCodec.SHOW_CREATED, 1, created))
+                .containsExactly(new ShowEvent.ShowCreated(showId, "Old", 2, ShowRules.INITIAL_SEAT_PRICE));
+    }
+
+    /** Hold events of version 1 carried the hold id as text; they are upcast to its 16 bytes. */
+    @Test
+    void readsTheTextHoldIdsOfVersionOneHoldEvents() {
+        UUID holdId = UUID.randomUUID();
+        ByteString asText = ByteString.copyFromUtf8(holdId.toString()); // what a version 1 string field held
+        byte[] held = dev.boxoffice.shows.proto.SeatsHeld.newBuilder().setShowId(showId.toString()).setHoldId(asText)
+                .addAllSeats(List.of(3, 4)).setExpiresAtMillis(1_000).build().toByteArray();
+        byte[] confirmed = dev.boxoffice.shows.proto.HoldConfirmed.newBuilder().setShowId(showId.toString())
+                .setHoldId(asText).addAllSeats(List.of(3, 4)).build().toByteArray();
+        byte[] released = dev.boxoffice.shows.proto.HoldReleased.newBuilder().setShowId(showId.toString())
+                .setHoldId(asText).addAllSeats(List.of(3, 4)).setReason(ReleaseReason.RELEASE_REASON_EXPIRED)
+                .build().toByteArray();
+
+        assertThat(events.decode(ShowEventCodec.SEATS_HELD, 1, held))
+                .containsExactly(new SeatsHeld(showId, holdId, List.of(3, 4), Instant.ofEpochMilli(1_000)));
+        assertThat(events.decode(ShowEventCodec.HOLD_CONFIRMED, 1, confirmed))
+                .containsExactly(new HoldConfirmed(showId, holdId, List.of(3, 4)));
+        assertThat(events.decode(ShowEventCodec.HOLD_RELEASED, 1, released))
+                .containsExactly(new HoldReleased(showId, holdId, List.of(3, 4), HoldReleased.Reason.EXPIRED));
+        assertThat(events.encode(new SeatsHeld(showId, holdId, List.of(3, 4), Instant.ofEpochMilli(1_000))))
+                .as("version 2 is the smaller").hasSizeLessThan(held.length - 15);
+    }
+
+    @Test
+    void anEventWrittenByANewerVersionIsRefusedNotMisread() {
+        byte[] held = events.encode(new SeatsHeld(showId, UUID.randomUUID(), List.of(1), Instant.EPOCH));
+
+        assertThatThrownBy(() -> events.decode(ShowEventCodec.SEATS_HELD, 3, held))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("newer version");
     }
 
     private static Seat seat(int number, SeatStatus status) {
@@ -114,8 +138,8 @@ class ShowCodecsTest {
 
     @Test
     void unknownTypesAndCorruptPayloadsAreErrorsNotSilentDefaults() {
-        assertThatThrownBy(() -> events.decode("SeatTeleported", new byte[0])).isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> events.decode(ShowEventCodec.SEAT_RESERVED, new byte[] {(byte) 0xFF, 0x01}))
+        assertThatThrownBy(() -> events.decode("SeatTeleported", 1, new byte[0])).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> events.decode(ShowEventCodec.SEAT_RESERVED, 1, new byte[] {(byte) 0xFF, 0x01}))
                 .isInstanceOf(IllegalArgumentException.class);
     }
 }

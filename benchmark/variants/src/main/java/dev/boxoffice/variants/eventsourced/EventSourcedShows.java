@@ -87,7 +87,7 @@ public final class EventSourcedShows implements BlockingShows {
                     }
                     case Decision.Accepted<ShowEvent> accepted -> {
                         List<NewEvent> events = accepted.events().stream()
-                                .map(e -> new NewEvent(codec.typeOf(e), codec.encode(e), correlationId)).toList();
+                                .map(e -> codec.toNewEvent(e, correlationId)).toList();
                         if (done(store.append(streamOf(command.showId()), ExpectedVersion.of(show.version), events))
                                 instanceof AppendResult.Appended) {
                             committed.run();
@@ -132,7 +132,9 @@ public final class EventSourcedShows implements BlockingShows {
 
     private void catchUp(UUID showId, ShowEntity show) {
         for (RecordedEvent event : done(store.readStream(streamOf(showId), show.version))) {
-            show.state = decider.evolve(show.state, codec.decode(event.type(), event.payload()));
+            for (ShowEvent decoded : codec.decode(event)) {
+                show.state = decider.evolve(show.state, decoded);
+            }
             show.version = event.version();
         }
     }

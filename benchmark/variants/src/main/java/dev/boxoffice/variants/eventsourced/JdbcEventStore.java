@@ -27,13 +27,14 @@ final class JdbcEventStore implements EventStore {
 
     /** Admits the event only if the stream is at the expected version (or it is the stream's first). */
     private static final String APPEND_SQL = """
-            INSERT INTO events (stream_id, version, event_type, payload, correlation_id)
-            SELECT ?, ?, ?, ?, ?
+            INSERT INTO events (stream_id, version, event_type, schema_version, payload, correlation_id)
+            SELECT ?, ?, ?, ?, ?, ?
             WHERE ? = 0 OR EXISTS (SELECT 1 FROM events WHERE stream_id = ? AND version = ?)
             RETURNING position
             """;
     private static final String READ_SQL = """
-            SELECT version, position, transaction_id::text::bigint, event_type, payload, correlation_id, recorded_at
+            SELECT version, position, transaction_id::text::bigint, event_type, schema_version, payload, correlation_id,
+                   recorded_at
             FROM events WHERE stream_id = ? AND version > ? ORDER BY version
             """;
     private static final String UNIQUE_VIOLATION = "23505";
@@ -58,11 +59,12 @@ final class JdbcEventStore implements EventStore {
                     insert.setString(1, stream.value());
                     insert.setLong(2, version);
                     insert.setString(3, event.type());
-                    insert.setBytes(4, event.payload());
-                    insert.setString(5, event.correlationId());
-                    insert.setLong(6, expected.value());
-                    insert.setString(7, stream.value());
-                    insert.setLong(8, expected.value());
+                    insert.setShort(4, (short) event.schemaVersion());
+                    insert.setBytes(5, event.payload());
+                    insert.setString(6, event.correlationId());
+                    insert.setLong(7, expected.value());
+                    insert.setString(8, stream.value());
+                    insert.setLong(9, expected.value());
                     try (ResultSet position = insert.executeQuery()) {
                         if (!position.next()) {
                             rollback(connection, single);
@@ -98,7 +100,7 @@ final class JdbcEventStore implements EventStore {
             try (ResultSet rows = select.executeQuery()) {
                 while (rows.next()) {
                     events.add(new RecordedEvent(stream, rows.getLong(1), rows.getLong(2), rows.getLong(3), rows.getString(4),
-                            rows.getBytes(5), rows.getString(6), rows.getObject(7, OffsetDateTime.class)));
+                            rows.getShort(5), rows.getBytes(6), rows.getString(7), rows.getObject(8, OffsetDateTime.class)));
                 }
             }
             return Future.succeededFuture(events);
