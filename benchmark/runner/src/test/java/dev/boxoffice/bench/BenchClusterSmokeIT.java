@@ -6,6 +6,7 @@ import dev.boxoffice.bench.load.Counts;
 import dev.boxoffice.bench.run.RunResult;
 import dev.boxoffice.bench.run.TopologyResult;
 import dev.boxoffice.bench.scenario.failover.FailoverResult;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
@@ -37,15 +38,34 @@ class BenchClusterSmokeIT {
     void theTopologiesAreMeasuredSideBySide() throws Exception {
         assertThat(run.topologies()).extracting(TopologyResult::name)
                 .containsExactly("1 node, direct", "1 node through HAProxy", "2 nodes through HAProxy, hash");
+        boolean ringChanged = aNodeLeftTheRingBeforeTheFailover();
         assertThat(run.topologies()).allSatisfy(topology -> {
             assertThat(topology.of("serial").steps()).hasSize(1);
             assertThat(topology.of("contention").steps()).hasSize(1);
             assertThat(topology.of("serial").steps().get(0).counts().ok()).isPositive();
-            assertThat(topology.versionConflicts()).as("hash routing: each show has one writer").isZero();
+            if (!ringChanged) { // a node taken out moves its shows to the other, which then writes them too
+                assertThat(topology.versionConflicts()).as("hash routing: each show has one writer").isZero();
+            }
         });
         assertThat(run.topologies().get(2).of("serial").steps().get(0).cpu().proxy()).as("HAProxy's CPU is measured").isNotNaN();
         assertThat(out.resolve("report.md")).content().contains("## Several nodes behind HAProxy", "## A node lost under load",
                 "Serial capacity, 2 nodes through HAProxy, hash");
+    }
+
+    /**
+     * Whether HAProxy took a node out of the ring (a health check failed twice: on a slow host, a readiness answer
+     * later than 0.5 s) before the failover step killed one (its first "Connection refused").
+     */
+    private static boolean aNodeLeftTheRingBeforeTheFailover() throws Exception {
+        for (String line : Files.readAllLines(out.resolve("logs/haproxy.log"))) {
+            if (line.contains("Connection refused")) {
+                return false;
+            }
+            if (line.contains(" is DOWN")) {
+                return true;
+            }
+        }
+        return false;
     }
 
     @Test
