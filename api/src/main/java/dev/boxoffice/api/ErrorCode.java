@@ -17,11 +17,13 @@ public final class ErrorCode {
     public static final String INTERNAL_ERROR = "INTERNAL_ERROR";
     public static final String UNAUTHORIZED = "UNAUTHORIZED";
     public static final String ADMIN_DISABLED = "ADMIN_DISABLED";
+    public static final String IDEMPOTENCY_KEY_REUSED = "IDEMPOTENCY_KEY_REUSED";
+    public static final String REQUEST_IN_PROGRESS = "REQUEST_IN_PROGRESS";
 
     /** Every code above, for the OpenAPI document's enum. */
     public static final List<String> ALL = List.of(VALIDATION_FAILED, MALFORMED_JSON, NOT_FOUND, METHOD_NOT_ALLOWED,
             UNSUPPORTED_MEDIA_TYPE, NOT_ACCEPTABLE, PAYLOAD_TOO_LARGE, SERVICE_UNAVAILABLE, OVERLOADED, INTERNAL_ERROR,
-            UNAUTHORIZED, ADMIN_DISABLED);
+            UNAUTHORIZED, ADMIN_DISABLED, IDEMPOTENCY_KEY_REUSED, REQUEST_IN_PROGRESS);
 
     private ErrorCode() {
     }

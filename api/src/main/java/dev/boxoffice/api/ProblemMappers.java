@@ -140,7 +140,7 @@ public class ProblemMappers {
         if (problem.status() == 401) {
             response.header("WWW-Authenticate", "Bearer");
         }
-        if (problem.status() == 503) {
+        if (problem.status() == 503 || ErrorCode.REQUEST_IN_PROGRESS.equals(problem.code())) {
             response.header("Retry-After", Problem.RETRY_AFTER_SECONDS);
         }
         return response.build();

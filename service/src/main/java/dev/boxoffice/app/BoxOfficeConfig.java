@@ -25,6 +25,8 @@ public interface BoxOfficeConfig {
 
     Holds holds();
 
+    Idempotency idempotency();
+
     interface Entities {
         /** Shows untouched this long are dropped from memory and rebuilt from the store when next used. */
         @WithDefault("10m")
@@ -136,6 +138,20 @@ public interface BoxOfficeConfig {
         /** How long an instance's claim on due holds keeps the others off them; after it, another may take them over. */
         @WithDefault("10s")
         Duration expiryLease();
+    }
+
+    interface Idempotency {
+        /** How long an answer is remembered under its Idempotency-Key; after it, the key may be used again. */
+        @WithDefault("24h")
+        Duration keyTtl();
+
+        /** How often each instance purges expired keys. */
+        @WithDefault("1m")
+        Duration purgeInterval();
+
+        /** Expired keys deleted by one statement, at most: a purge never holds a connection for long. */
+        @WithDefault("1000")
+        int purgeBatch();
     }
 
     interface Admin {

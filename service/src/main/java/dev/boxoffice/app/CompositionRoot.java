@@ -8,6 +8,8 @@ import dev.boxoffice.domain.ShowState;
 import dev.boxoffice.entity.EntityRuntime;
 import dev.boxoffice.entity.EntitySettings;
 import dev.boxoffice.eventstore.EventStoreSettings;
+import dev.boxoffice.eventstore.IdempotencyKeyPurge;
+import dev.boxoffice.eventstore.IdempotencyKeys;
 import dev.boxoffice.eventstore.PostgresEventStore;
 import dev.boxoffice.eventstore.PostgresSnapshotStore;
 import dev.boxoffice.http.AdminResource;
@@ -152,6 +154,26 @@ public class CompositionRoot {
             readiness.register(check.name(), check);
         }
         projections.start();
+    }
+
+    @Produces
+    @Singleton
+    IdempotencyKeys idempotencyKeys(Pool pool, BoxOfficeConfig config) {
+        return new IdempotencyKeys(pool, config.idempotency().keyTtl());
+    }
+
+    @Produces
+    @Singleton
+    IdempotencyKeyPurge idempotencyKeyPurge(Vertx vertx, IdempotencyKeys keys, BoxOfficeConfig config) {
+        return new IdempotencyKeyPurge(vertx, keys, config.idempotency().purgeInterval(), config.idempotency().purgeBatch());
+    }
+
+    void startIdempotencyKeyPurge(@Observes StartupEvent event, IdempotencyKeyPurge purge) {
+        purge.start();
+    }
+
+    void stopIdempotencyKeyPurge(@Observes ShutdownEvent event, IdempotencyKeyPurge purge) {
+        purge.close();
     }
 
     @Produces

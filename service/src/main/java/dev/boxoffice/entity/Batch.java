@@ -3,6 +3,7 @@ package dev.boxoffice.entity;
 import dev.boxoffice.domain.CommandOutcome;
 import dev.boxoffice.domain.Decider;
 import dev.boxoffice.domain.Decision;
+import dev.boxoffice.eventstore.IdempotencyRecord;
 import dev.boxoffice.eventstore.NewEvent;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -67,11 +68,25 @@ record Batch<C, E, S>(List<Decided<C, E, S>> decided, S state) {
         return events;
     }
 
+    /** The answers to commit with the events: those of keyed commands accepted with events. */
+    List<IdempotencyRecord> keyedAnswers() {
+        List<IdempotencyRecord> answers = new ArrayList<>();
+        for (Decided<C, E, S> d : decided) {
+            if (d.work().keyedAnswer() != null && !d.events().isEmpty()) {
+                answers.add(d.work().keyedAnswer().decidedAgainst(d.state()));
+            }
+        }
+        return answers;
+    }
+
     /** Answers every command once the batch's events are committed right after {@code versionBefore}. */
     void complete(long versionBefore) {
         long version = versionBefore;
         for (Decided<C, E, S> d : decided) {
             version += d.events().size();
+            if (d.work().keyedAnswer() != null && !d.events().isEmpty()) {
+                d.work().keyedAnswer().commit();
+            }
             d.work().promise().complete(d.outcome(version));
         }
     }

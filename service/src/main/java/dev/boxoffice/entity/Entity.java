@@ -133,7 +133,8 @@ final class Entity<C, E, S> implements Residency.Resident {
         }
         Appending<S> appending = new Appending<>(ready.state(), ready.version(), batch.state());
         become(appending);
-        runtime.store().append(stream, ExpectedVersion.of(ready.version()), batch.newEvents(runtime.type().events()))
+        runtime.store().append(stream, ExpectedVersion.of(ready.version()), batch.newEvents(runtime.type().events()),
+                        batch.keyedAnswers())
                 .onComplete(onHome(result -> appended(appending, batch, result)),
                         onHome(failure -> appendFailed(batch, failure)));
     }

@@ -45,11 +45,19 @@ public final class EntityRuntime<C, E, S> implements AutoCloseable {
 
     /** Runs a command on the entity; completes once its events are committed or the domain refused it. */
     public Future<CommandOutcome<S>> send(String entityId, C command, String correlationId) {
+        return send(entityId, command, correlationId, null);
+    }
+
+    /**
+     * The same, under an idempotency key: if the command is accepted with events, {@code answer} (may be null) is
+     * committed with them.
+     */
+    public Future<CommandOutcome<S>> send(String entityId, C command, String correlationId, KeyedAnswer<S> answer) {
         if (command == null) {
             throw new IllegalArgumentException("command must not be null");
         }
         Promise<CommandOutcome<S>> promise = Promise.promise();
-        dispatch(entityId, new Work.Command<>(command, correlationId, promise, 1, System.nanoTime()));
+        dispatch(entityId, new Work.Command<>(command, correlationId, answer, promise, 1, System.nanoTime()));
         return promise.future();
     }
 

@@ -10,12 +10,15 @@ sealed interface Work<C, S> {
 
     void fail(Throwable failure);
 
-    /** A command, and the promise that answers it once settled; {@code attempt} counts version conflicts. */
-    record Command<C, S>(C command, String correlationId, Promise<CommandOutcome<S>> promise, int attempt,
-            long enqueuedNanos) implements Work<C, S> {
+    /**
+     * A command, the answer to commit with its events if it came under an idempotency key (else null), and the
+     * promise that answers it once settled; {@code attempt} counts version conflicts.
+     */
+    record Command<C, S>(C command, String correlationId, KeyedAnswer<S> keyedAnswer,
+            Promise<CommandOutcome<S>> promise, int attempt, long enqueuedNanos) implements Work<C, S> {
 
         Command<C, S> nextAttempt() {
-            return new Command<>(command, correlationId, promise, attempt + 1, enqueuedNanos);
+            return new Command<>(command, correlationId, keyedAnswer, promise, attempt + 1, enqueuedNanos);
         }
 
         @Override

@@ -14,7 +14,17 @@ public interface EventStore {
      * Appends {@code events} to {@code stream} atomically if it is at {@code expected}. Completes after the commit; a
      * version conflict is an {@link AppendResult.WrongExpectedVersion}, not a failure.
      */
-    Future<AppendResult> append(StreamName stream, ExpectedVersion expected, List<NewEvent> events);
+    default Future<AppendResult> append(StreamName stream, ExpectedVersion expected, List<NewEvent> events) {
+        return append(stream, expected, events, List.of());
+    }
+
+    /**
+     * The same, committing {@code answers} (remembered under their idempotency keys) in the same transaction as the
+     * events: both or neither. A key already taken refuses the append as a version conflict does: another writer
+     * got there first.
+     */
+    Future<AppendResult> append(StreamName stream, ExpectedVersion expected, List<NewEvent> events,
+            List<IdempotencyRecord> answers);
 
     /** The events of one stream with a version above {@code afterVersion}, in version order. */
     Future<List<RecordedEvent>> readStream(StreamName stream, long afterVersion);

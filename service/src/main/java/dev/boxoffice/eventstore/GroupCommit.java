@@ -51,7 +51,23 @@ final class GroupCommit {
             RETURNING stream_id, position
             """;
 
-    private static final String VERSION_CONSTRAINT = "events_stream_version_unique";
+    /*
+     * The same, and the answers remembered under idempotency keys in the same statement, hence the same transaction:
+     * only those of streams whose events went in. A key already taken violates its primary key, as a version taken
+     * does. Used only for a batch that carries answers, so that appends without keys run exactly the statement above.
+     */
+    private static final String APPEND_WITH_ANSWERS_SQL = "WITH appended AS (" + APPEND_SQL + """
+            ), remembered AS (
+                INSERT INTO idempotency_keys (idempotency_key, request_fingerprint, status, location, body)
+                SELECT a.idempotency_key, a.request_fingerprint, a.status, a.location, a.body
+                FROM unnest($8::text[], $9::text[], $10::bytea[], $11::smallint[], $12::text[], $13::bytea[])
+                     AS a(stream_id, idempotency_key, request_fingerprint, status, location, body)
+                WHERE a.stream_id IN (SELECT stream_id FROM appended))
+            SELECT stream_id, position FROM appended
+            """;
+
+    /** A stream's version, or an idempotency key, that another writer took first. */
+    private static final Set<String> CONFLICT_CONSTRAINTS = Set.of("events_stream_version_unique", "idempotency_keys_pkey");
 
     /** Deadlock and serialisation failures between instances: the whole statement is safe to run again. */
     private static final Set<String> RETRYABLE_SQL_STATES = Set.of("40P01", "40001");
@@ -76,8 +92,10 @@ final class GroupCommit {
         listeners.add(listener);
     }
 
-    Future<AppendResult> append(StreamName stream, ExpectedVersion expected, List<NewEvent> events) {
-        PendingAppend pending = new PendingAppend(stream, expected, List.copyOf(events), Promise.promise());
+    Future<AppendResult> append(StreamName stream, ExpectedVersion expected, List<NewEvent> events,
+            List<IdempotencyRecord> answers) {
+        PendingAppend pending = new PendingAppend(stream, expected, List.copyOf(events), List.copyOf(answers),
+                Promise.promise());
         synchronized (this) {
             waiting.addLast(pending);
         }
@@ -95,7 +113,9 @@ final class GroupCommit {
             statementsInFlight++;
         }
         long started = System.nanoTime();
-        pool.preparedQuery(APPEND_SQL).execute(parameters(batch)).onComplete(ar -> {
+        boolean withAnswers = batch.stream().anyMatch(append -> !append.answers.isEmpty());
+        Tuple parameters = withAnswers ? withAnswers(parameters(batch), batch) : parameters(batch);
+        pool.preparedQuery(withAnswers ? APPEND_WITH_ANSWERS_SQL : APPEND_SQL).execute(parameters).onComplete(ar -> {
             synchronized (this) {
                 statementsInFlight--;
             }
@@ -165,6 +185,31 @@ final class GroupCommit {
                 .addArrayOfString(correlationIds);
     }
 
+    private static Tuple withAnswers(Tuple parameters, List<PendingAppend> batch) {
+        List<String> streamIds = new ArrayList<>();
+        List<String> keys = new ArrayList<>();
+        List<Buffer> fingerprints = new ArrayList<>();
+        List<Short> statuses = new ArrayList<>();
+        List<String> locations = new ArrayList<>();
+        List<Buffer> bodies = new ArrayList<>();
+        for (PendingAppend append : batch) {
+            for (IdempotencyRecord answer : append.answers) {
+                streamIds.add(append.stream.value());
+                keys.add(answer.key());
+                fingerprints.add(Buffer.buffer(answer.requestFingerprint()));
+                statuses.add((short) answer.status());
+                locations.add(answer.location());
+                bodies.add(Buffer.buffer(answer.body()));
+            }
+        }
+        return parameters.addArrayOfString(streamIds.toArray(String[]::new))
+                .addArrayOfString(keys.toArray(String[]::new))
+                .addArrayOfBuffer(fingerprints.toArray(Buffer[]::new))
+                .addArrayOfShort(statuses.toArray(Short[]::new))
+                .addArrayOfString(locations.toArray(String[]::new))
+                .addArrayOfBuffer(bodies.toArray(Buffer[]::new));
+    }
+
     private static void complete(List<PendingAppend> batch, RowSet<Row> rows) {
         Map<String, long[]> positionsByStream = new HashMap<>();
         for (Row row : rows) {
@@ -209,7 +254,7 @@ final class GroupCommit {
 
     private static boolean isVersionConflict(Throwable cause) {
         return cause instanceof PgException pg && UNIQUE_VIOLATION.equals(pg.getSqlState())
-                && VERSION_CONSTRAINT.equals(pg.getConstraint());
+                && CONFLICT_CONSTRAINTS.contains(pg.getConstraint());
     }
 
     /** Back to the head of the queue, in their order: they are older than anything waiting. */
@@ -230,18 +275,19 @@ final class GroupCommit {
     }
 
     private record PendingAppend(StreamName stream, ExpectedVersion expected, List<NewEvent> events,
-            Promise<AppendResult> promise, int attempt, boolean alone) {
+            List<IdempotencyRecord> answers, Promise<AppendResult> promise, int attempt, boolean alone) {
 
-        PendingAppend(StreamName stream, ExpectedVersion expected, List<NewEvent> events, Promise<AppendResult> promise) {
-            this(stream, expected, events, promise, 1, false);
+        PendingAppend(StreamName stream, ExpectedVersion expected, List<NewEvent> events,
+                List<IdempotencyRecord> answers, Promise<AppendResult> promise) {
+            this(stream, expected, events, answers, promise, 1, false);
         }
 
         PendingAppend nextAttempt() {
-            return new PendingAppend(stream, expected, events, promise, attempt + 1, alone);
+            return new PendingAppend(stream, expected, events, answers, promise, attempt + 1, alone);
         }
 
         PendingAppend goingAlone() {
-            return new PendingAppend(stream, expected, events, promise, attempt, true);
+            return new PendingAppend(stream, expected, events, answers, promise, attempt, true);
         }
     }
 }

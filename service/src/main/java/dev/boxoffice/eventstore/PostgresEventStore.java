@@ -54,11 +54,12 @@ public final class PostgresEventStore implements EventStore {
     }
 
     @Override
-    public Future<AppendResult> append(StreamName stream, ExpectedVersion expected, List<NewEvent> events) {
+    public Future<AppendResult> append(StreamName stream, ExpectedVersion expected, List<NewEvent> events,
+            List<IdempotencyRecord> answers) {
         if (events.isEmpty()) {
             throw new IllegalArgumentException("an append needs at least one event");
         }
-        return groupCommit.append(stream, expected, events);
+        return groupCommit.append(stream, expected, events, answers);
     }
 
     @Override

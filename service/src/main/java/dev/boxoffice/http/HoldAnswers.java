@@ -2,7 +2,6 @@ package dev.boxoffice.http;
 
 import dev.boxoffice.api.Problem;
 import dev.boxoffice.api.ProblemException;
-import dev.boxoffice.domain.CommandOutcome;
 import dev.boxoffice.domain.Hold;
 import dev.boxoffice.domain.HoldStatus;
 import dev.boxoffice.domain.Rejection;
@@ -50,30 +49,26 @@ public class HoldAnswers {
     }
 
     /**
-     * The hold once a confirmation or release ({@code goal}) is settled: as the show has it, or, for a hold the show has
-     * forgotten, as the read model has it: the same answer if it reached {@code goal} already, else the refusal its end
-     * calls for.
+     * The hold a confirmation or release ({@code goal}) refused by its show settles on: for a hold the show has
+     * forgotten, the read model's, if it reached {@code goal} already, else the refusal its end calls for.
      */
-    Future<Hold> settled(CommandOutcome<ShowState> outcome, UUID showId, UUID holdId, HoldStatus goal) {
-        return switch (outcome) {
-            case CommandOutcome.Accepted<ShowState> accepted ->
-                    Future.succeededFuture(((ShowState.Show) accepted.state()).hold(holdId).orElseThrow());
-            case CommandOutcome.Rejected<ShowState> rejected when rejected.rejection().code() != Code.HOLD_NOT_FOUND ->
-                    Future.failedFuture(new ProblemException(Problem.of(rejected.rejection())));
-            case CommandOutcome.Rejected<ShowState> rejected -> lookup.find(showId, holdId).map(found -> {
-                Hold hold = found.orElseThrow(() -> new ProblemException(Problem.of(rejected.rejection())));
-                if (hold.status() == goal) {
-                    return hold;
-                }
-                throw switch (hold.status()) {
-                    case EXPIRED -> rejected(Code.HOLD_EXPIRED, "Hold " + holdId + " expired; its seats are back on sale.");
-                    case RELEASED -> rejected(Code.HOLD_RELEASED, "Hold " + holdId + " was released; its seats may be taken.");
-                    case CONFIRMED -> rejected(Code.HOLD_ALREADY_CONFIRMED, "Hold " + holdId
-                            + " was confirmed; cancel its reservations instead.");
-                    case HELD -> new ProblemException(Problem.of(rejected.rejection()));
-                };
-            });
-        };
+    Future<Hold> afterRefusal(Rejection rejection, UUID showId, UUID holdId, HoldStatus goal) {
+        if (rejection.code() != Code.HOLD_NOT_FOUND) {
+            return Future.failedFuture(new ProblemException(Problem.of(rejection)));
+        }
+        return lookup.find(showId, holdId).map(found -> {
+            Hold hold = found.orElseThrow(() -> new ProblemException(Problem.of(rejection)));
+            if (hold.status() == goal) {
+                return hold;
+            }
+            throw switch (hold.status()) {
+                case EXPIRED -> rejected(Code.HOLD_EXPIRED, "Hold " + holdId + " expired; its seats are back on sale.");
+                case RELEASED -> rejected(Code.HOLD_RELEASED, "Hold " + holdId + " was released; its seats may be taken.");
+                case CONFIRMED -> rejected(Code.HOLD_ALREADY_CONFIRMED, "Hold " + holdId
+                        + " was confirmed; cancel its reservations instead.");
+                case HELD -> new ProblemException(Problem.of(rejection));
+            };
+        });
     }
 
     private static ProblemException rejected(Code code, String message) {

@@ -7,10 +7,8 @@ import dev.boxoffice.api.ProblemException;
 import dev.boxoffice.api.RequestParameters;
 import dev.boxoffice.api.ReservationRequest;
 import dev.boxoffice.api.ReservationView;
-import dev.boxoffice.domain.CommandOutcome;
 import dev.boxoffice.domain.Hold;
 import dev.boxoffice.domain.HoldStatus;
-import dev.boxoffice.domain.Rejection;
 import dev.boxoffice.domain.ShowCommand;
 import dev.boxoffice.domain.ShowCommand.ConfirmHold;
 import dev.boxoffice.domain.ShowCommand.HoldSeats;
@@ -29,8 +27,11 @@ import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
-import java.net.URI;
+import jakarta.ws.rs.core.Response;
+import dev.boxoffice.http.Writes.Write;
+import io.vertx.ext.web.RoutingContext;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.UUID;
@@ -43,7 +44,6 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.jboss.resteasy.reactive.RestHeader;
 import org.jboss.resteasy.reactive.RestPath;
-import org.jboss.resteasy.reactive.RestResponse;
 
 /**
  * Holds (seats kept for a buyer until they confirm, release, or run out of time) and reservations of several seats
@@ -58,11 +58,13 @@ public class HoldResource {
 
     private final ShowService shows;
     private final HoldAnswers holds;
+    private final Writes writes;
     private final Clock clock;
 
-    public HoldResource(ShowService shows, HoldAnswers holds, Clock clock) {
+    public HoldResource(ShowService shows, HoldAnswers holds, Writes writes, Clock clock) {
         this.shows = shows;
         this.holds = holds;
+        this.writes = writes;
         this.clock = clock;
     }
 
@@ -76,18 +78,16 @@ public class HoldResource {
     @APIResponse(responseCode = "400", description = "Invalid request (VALIDATION_FAILED, MALFORMED_JSON), or seats not in the hall (SEATS_OUT_OF_RANGE, with the seats)")
     @APIResponse(responseCode = "404", description = "No such show (SHOW_NOT_FOUND)")
     @APIResponse(responseCode = "409", description = "Some seats are held or reserved (SEATS_NOT_AVAILABLE, with every such seat)")
-    public Uni<RestResponse<HoldView>> hold(@RestPath String showId, @Valid @NotNull HoldRequest request,
-            @RestHeader(CORRELATION_ID) @Size(max = 128) String correlationId) {
+    public Uni<Response> hold(@RestPath String showId, @Valid @NotNull HoldRequest request,
+            @RestHeader(CORRELATION_ID) @Size(max = 128) String correlationId,
+            @RestHeader(IdempotencyKey.HEADER) String idempotencyKey, @Context RoutingContext http) {
         UUID show = RequestParameters.showId(showId);
         holds.check(request.seats());
         UUID holdId = UUID.randomUUID();
         Instant now = clock.instant();
         var command = new HoldSeats(show, holdId, request.seats(), now.plusSeconds(request.ttlOrDefault()), now);
-        return UniHelper.toUni(shows.handle(command, correlationId)).map(outcome -> {
-            HoldView view = HoldView.of(show, holdOf(accepted(outcome), holdId), now);
-            return RestResponse.ResponseBuilder.<HoldView>created(URI.create("/shows/" + show + "/holds/" + holdId))
-                    .entity(view).build();
-        });
+        return writes.run(http, idempotencyKey, request, correlationId, new Write(command, held -> writes.created(
+                "/shows/" + show + "/holds/" + holdId, HoldView.of(show, held.hold(holdId).orElseThrow(), now))));
     }
 
     @GET
@@ -109,73 +109,63 @@ public class HoldResource {
     @POST
     @Path("/{showId}/holds/{holdId}/confirm")
     @Operation(summary = "Confirm a hold: its seats are reserved; confirming again gives the same answer")
-    @APIResponse(responseCode = "200", description = "The hold, CONFIRMED")
+    @APIResponse(responseCode = "200", description = "The hold, CONFIRMED",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = HoldView.class)))
     @APIResponse(responseCode = "404", description = "No such show or hold (SHOW_NOT_FOUND, HOLD_NOT_FOUND)")
     @APIResponse(responseCode = "409", description = "The hold was released (HOLD_RELEASED)")
     @APIResponse(responseCode = "410", description = "The hold expired; its seats are back on sale (HOLD_EXPIRED)")
-    public Uni<HoldView> confirm(@RestPath String showId, @RestPath String holdId,
-            @RestHeader(CORRELATION_ID) @Size(max = 128) String correlationId) {
-        return settle(showId, holdId, correlationId, HoldStatus.CONFIRMED, ConfirmHold::new);
+    public Uni<Response> confirm(@RestPath String showId, @RestPath String holdId,
+            @RestHeader(CORRELATION_ID) @Size(max = 128) String correlationId,
+            @RestHeader(IdempotencyKey.HEADER) String idempotencyKey, @Context RoutingContext http) {
+        return settle(http, showId, holdId, correlationId, idempotencyKey, HoldStatus.CONFIRMED, ConfirmHold::new);
     }
 
     @DELETE
     @Path("/{showId}/holds/{holdId}")
     @Operation(summary = "Release a hold: its seats are available again; releasing again gives the same answer")
-    @APIResponse(responseCode = "200", description = "The hold, RELEASED")
+    @APIResponse(responseCode = "200", description = "The hold, RELEASED",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = HoldView.class)))
     @APIResponse(responseCode = "404", description = "No such show or hold (SHOW_NOT_FOUND, HOLD_NOT_FOUND)")
     @APIResponse(responseCode = "409", description = "The hold was confirmed: cancel its reservations instead (HOLD_ALREADY_CONFIRMED)")
     @APIResponse(responseCode = "410", description = "The hold expired; its seats are back on sale (HOLD_EXPIRED)")
-    public Uni<HoldView> release(@RestPath String showId, @RestPath String holdId,
-            @RestHeader(CORRELATION_ID) @Size(max = 128) String correlationId) {
-        return settle(showId, holdId, correlationId, HoldStatus.RELEASED, ReleaseHold::new);
+    public Uni<Response> release(@RestPath String showId, @RestPath String holdId,
+            @RestHeader(CORRELATION_ID) @Size(max = 128) String correlationId,
+            @RestHeader(IdempotencyKey.HEADER) String idempotencyKey, @Context RoutingContext http) {
+        return settle(http, showId, holdId, correlationId, idempotencyKey, HoldStatus.RELEASED, ReleaseHold::new);
     }
 
     @POST
     @Path("/{showId}/reservations")
     @Consumes(MediaType.APPLICATION_JSON)
     @Operation(summary = "Reserve seats at once without a hold, all of them or none")
-    @APIResponse(responseCode = "200", description = "The seats, RESERVED")
+    @APIResponse(responseCode = "200", description = "The seats, RESERVED",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ReservationView.class)))
     @APIResponse(responseCode = "400", description = "Invalid request (VALIDATION_FAILED, MALFORMED_JSON), or seats not in the hall (SEATS_OUT_OF_RANGE, with the seats)")
     @APIResponse(responseCode = "404", description = "No such show (SHOW_NOT_FOUND)")
     @APIResponse(responseCode = "409", description = "Some seats are held or reserved (SEATS_NOT_AVAILABLE, with every such seat)")
-    public Uni<ReservationView> reserve(@RestPath String showId, @Valid @NotNull ReservationRequest request,
-            @RestHeader(CORRELATION_ID) @Size(max = 128) String correlationId) {
+    public Uni<Response> reserve(@RestPath String showId, @Valid @NotNull ReservationRequest request,
+            @RestHeader(CORRELATION_ID) @Size(max = 128) String correlationId,
+            @RestHeader(IdempotencyKey.HEADER) String idempotencyKey, @Context RoutingContext http) {
         UUID show = RequestParameters.showId(showId);
         holds.check(request.seats());
-        return UniHelper.toUni(shows.handle(new ReserveSeats(show, request.seats(), clock.instant()), correlationId))
-                .map(outcome -> {
-                    accepted(outcome);
-                    return ReservationView.reserved(show.toString(), request.seats());
-                });
+        var command = new ReserveSeats(show, request.seats(), clock.instant());
+        return writes.run(http, idempotencyKey, request, correlationId, new Write(command,
+                reserved -> writes.ok(ReservationView.reserved(show.toString(), request.seats()))));
     }
 
     /** Sends the hold's show the command that takes it to {@code goal}, and answers with the hold once settled. */
-    private Uni<HoldView> settle(String showId, String holdId, String correlationId, HoldStatus goal,
-            HoldCommand command) {
+    private Uni<Response> settle(RoutingContext http, String showId, String holdId, String correlationId,
+            String idempotencyKey, HoldStatus goal, HoldCommand command) {
         UUID show = RequestParameters.showId(showId);
         UUID hold = RequestParameters.uuid("holdId", holdId);
         Instant now = clock.instant();
-        return UniHelper.toUni(shows.handle(command.of(show, hold, now), correlationId)
-                .compose(outcome -> holds.settled(outcome, show, hold, goal))).map(found -> HoldView.of(show, found, now));
+        return writes.run(http, idempotencyKey, null, correlationId, new Write(command.of(show, hold, now),
+                settled -> writes.ok(HoldView.of(show, settled.hold(hold).orElseThrow(), now)),
+                refusal -> holds.afterRefusal(refusal, show, hold, goal).map(found -> writes.ok(HoldView.of(show, found, now)))));
     }
 
     @FunctionalInterface
     private interface HoldCommand {
         ShowCommand of(UUID showId, UUID holdId, Instant now);
-    }
-
-    private static ShowState.Show accepted(CommandOutcome<ShowState> outcome) {
-        return switch (outcome) {
-            case CommandOutcome.Accepted<ShowState> accepted -> (ShowState.Show) accepted.state();
-            case CommandOutcome.Rejected<ShowState> rejected -> throw rejected(rejected.rejection());
-        };
-    }
-
-    private static Hold holdOf(ShowState.Show show, UUID holdId) {
-        return show.hold(holdId).orElseThrow();
-    }
-
-    static ProblemException rejected(Rejection rejection) {
-        return new ProblemException(Problem.of(rejection));
     }
 }

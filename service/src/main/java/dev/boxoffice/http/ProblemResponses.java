@@ -52,6 +52,18 @@ public class ProblemResponses implements OASFilter {
             added.put("415", "The body is not application/json (UNSUPPORTED_MEDIA_TYPE)");
         }
         added.put("406", "The Accept header excludes application/json (NOT_ACCEPTABLE)");
+        if (takesIdempotencyKey(operation)) {
+            describeIdempotencyKey(operation);
+            added.put("422", "The Idempotency-Key was used for another request (IDEMPOTENCY_KEY_REUSED)");
+            APIResponse conflict = responses.getAPIResponse("409");
+            String inProgress = "A request with the same Idempotency-Key is still being answered (REQUEST_IN_PROGRESS); "
+                    + "retry after Retry-After seconds";
+            if (conflict == null) {
+                added.put("409", inProgress);
+            } else {
+                conflict.description(conflict.getDescription() + "; or " + inProgress);
+            }
+        }
         added.put("500", "An unexpected failure (INTERNAL_ERROR); nothing is known to be done");
         added.put("503", "Refused under overload (OVERLOADED) or the database failed (SERVICE_UNAVAILABLE): "
                 + "nothing was acknowledged; retry after Retry-After seconds");
@@ -67,10 +79,23 @@ public class ProblemResponses implements OASFilter {
         });
     }
 
+    private static boolean takesIdempotencyKey(Operation operation) {
+        return operation.getParameters() != null && operation.getParameters().stream()
+                .anyMatch(p -> IdempotencyKey.HEADER.equals(p.getName()));
+    }
+
+    private static void describeIdempotencyKey(Operation operation) {
+        operation.getParameters().stream().filter(p -> IdempotencyKey.HEADER.equals(p.getName())).forEach(p -> p
+                .description("Makes a retry safe: the same key with the same request (method, path, body) gets the "
+                        + "first answer again, byte for byte, and changes nothing; keys are remembered for 24 hours. "
+                        + "1 to 255 visible ASCII characters, bare or quoted (a random UUID is a good key).")
+                .schema(string().maxLength(IdempotencyKey.MAX_LENGTH)));
+    }
+
     private static void asProblem(String status, APIResponse response) {
         response.content(OASFactory.createContent().addMediaType(Problem.MEDIA_TYPE, OASFactory.createMediaType()
                 .schema(OASFactory.createSchema().ref(SCHEMA))));
-        if (status.equals("503")) {
+        if (status.equals("503") || status.equals("409") && response.getDescription().contains("REQUEST_IN_PROGRESS")) {
             response.addHeader("Retry-After", OASFactory.createHeader().description("Seconds to wait before retrying")
                     .schema(OASFactory.createSchema().addType(SchemaType.INTEGER)));
         }

@@ -7,8 +7,6 @@ import dev.boxoffice.api.RequestParameters;
 import dev.boxoffice.api.SeatActionRequest;
 import dev.boxoffice.api.ShowPage;
 import dev.boxoffice.api.ShowView;
-import dev.boxoffice.domain.CommandOutcome;
-import dev.boxoffice.domain.Rejection;
 import dev.boxoffice.domain.ShowCommand;
 import dev.boxoffice.domain.ShowCommand.CancelSeatReservation;
 import dev.boxoffice.domain.ShowCommand.CreateShow;
@@ -30,7 +28,8 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
-import java.net.URI;
+import jakarta.ws.rs.core.Response;
+import dev.boxoffice.http.Writes.Write;
 import java.util.UUID;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
@@ -42,7 +41,6 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.jboss.resteasy.reactive.RestHeader;
 import org.jboss.resteasy.reactive.RestPath;
 import org.jboss.resteasy.reactive.RestQuery;
-import org.jboss.resteasy.reactive.RestResponse;
 
 /** Shows and their seats. Runs on the event loop: every call returns at once and answers when settled. */
 @Path("/shows")
@@ -56,11 +54,13 @@ public class ShowResource {
     private final ShowService shows;
     private final ShowListing listing;
     private final Admission admission;
+    private final Writes writes;
 
-    public ShowResource(ShowService shows, ShowListing listing, Admission admission) {
+    public ShowResource(ShowService shows, ShowListing listing, Admission admission, Writes writes) {
         this.shows = shows;
         this.listing = listing;
         this.admission = admission;
+        this.writes = writes;
     }
 
     @GET
@@ -82,18 +82,17 @@ public class ShowResource {
             headers = @Header(name = "Location", description = "/shows/{showId}", schema = @Schema(type = SchemaType.STRING)))
     @APIResponse(responseCode = "400", description = "Invalid request (VALIDATION_FAILED, MALFORMED_JSON)")
     @APIResponse(responseCode = "409", description = "A show with this id exists (SHOW_ALREADY_EXISTS)")
-    public Uni<RestResponse<ShowView>> create(
+    public Uni<Response> create(
             @Valid @NotNull CreateShowRequest request,
             @RestHeader(CORRELATION_ID) @Size(max = 128) String correlationId,
+            @RestHeader(IdempotencyKey.HEADER) String idempotencyKey,
             @Context RoutingContext http) {
         if (!admission.admitHall(http, request.maxSeats())) {
             throw overloaded("The service is building and sending as many whole halls as its bound allows.");
         }
         var command = new CreateShow(request.showId(), request.title(), request.maxSeats());
-        return UniHelper.toUni(shows.handle(command, correlationId)).map(outcome -> {
-            ShowView show = ShowView.of(showAfter(outcome));
-            return RestResponse.ResponseBuilder.<ShowView>created(URI.create("/shows/" + show.id())).entity(show).build();
-        });
+        return writes.run(http, idempotencyKey, request, correlationId, new Write(command,
+                show -> writes.created("/shows/" + show.id(), ShowView.of(show))));
     }
 
     @GET
@@ -116,15 +115,17 @@ public class ShowResource {
     @PATCH
     @Path("/{showId}/seats/{seatNum}")
     @Operation(summary = "Reserve a seat, or cancel its reservation; answers once the change is committed")
-    @APIResponse(responseCode = "200", description = "The seat's new state")
+    @APIResponse(responseCode = "200", description = "The seat's new state",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ShowView.SeatView.class)))
     @APIResponse(responseCode = "400", description = "Invalid request (VALIDATION_FAILED, MALFORMED_JSON)")
     @APIResponse(responseCode = "404", description = "No such show or seat (SHOW_NOT_FOUND, SEAT_NOT_FOUND)")
     @APIResponse(responseCode = "409", description = "Seat already reserved, or not reserved (SEAT_NOT_AVAILABLE, SEAT_NOT_RESERVED)")
-    public Uni<ShowView.SeatView> changeSeat(
+    public Uni<Response> changeSeat(
             @RestPath String showId,
             @RestPath String seatNum,
             @Valid @NotNull SeatActionRequest request,
             @RestHeader(CORRELATION_ID) @Size(max = 128) String correlationId,
+            @RestHeader(IdempotencyKey.HEADER) String idempotencyKey,
             @Context RoutingContext http) {
         UUID id = RequestParameters.showId(showId);
         int seat = RequestParameters.seatNumber(seatNum);
@@ -135,19 +136,8 @@ public class ShowResource {
             case RESERVE -> new ReserveSeat(id, seat);
             case CANCEL_RESERVATION -> new CancelSeatReservation(id, seat);
         };
-        return UniHelper.toUni(shows.handle(command, correlationId))
-                .map(outcome -> ShowView.SeatView.of(showAfter(outcome).seat(seat).orElseThrow()));
-    }
-
-    private static ShowState.Show showAfter(CommandOutcome<ShowState> outcome) {
-        return switch (outcome) {
-            case CommandOutcome.Accepted<ShowState> accepted -> (ShowState.Show) accepted.state();
-            case CommandOutcome.Rejected<ShowState> rejected -> throw rejected(rejected.rejection());
-        };
-    }
-
-    private static ProblemException rejected(Rejection rejection) {
-        return new ProblemException(Problem.of(rejection));
+        return writes.run(http, idempotencyKey, request, correlationId, new Write(command,
+                show -> writes.ok(ShowView.SeatView.of(show.seat(seat).orElseThrow()))));
     }
 
     private static ProblemException overloaded(String detail) {

@@ -7,6 +7,7 @@ import dev.boxoffice.domain.ShowEvent;
 import dev.boxoffice.domain.ShowState;
 import dev.boxoffice.entity.EntityRuntime;
 import dev.boxoffice.entity.EntityType;
+import dev.boxoffice.entity.KeyedAnswer;
 import io.vertx.core.Future;
 import java.util.UUID;
 
@@ -30,7 +31,13 @@ public final class ShowService {
     }
 
     public Future<CommandOutcome<ShowState>> handle(ShowCommand command, String correlationId) {
-        return shows.send(command.showId().toString(), command, correlationId);
+        return handle(command, correlationId, null);
+    }
+
+    /** The same, under an idempotency key: {@code answer} is committed with the command's events, if any. */
+    public Future<CommandOutcome<ShowState>> handle(ShowCommand command, String correlationId,
+            KeyedAnswer<ShowState> answer) {
+        return shows.send(command.showId().toString(), command, correlationId, answer);
     }
 
     /** The show's committed state; {@link ShowState#NOT_CREATED} if it does not exist. */

@@ -14,6 +14,7 @@ import dev.boxoffice.domain.ShowState;
 import dev.boxoffice.eventstore.AppendResult;
 import dev.boxoffice.eventstore.EventStore;
 import dev.boxoffice.eventstore.ExpectedVersion;
+import dev.boxoffice.eventstore.IdempotencyRecord;
 import dev.boxoffice.eventstore.NewEvent;
 import dev.boxoffice.eventstore.PostgresEventStore;
 import dev.boxoffice.eventstore.PostgresSnapshotStore;
@@ -134,8 +135,9 @@ class ShowEntityTest {
         }
 
         @Override
-        public Future<AppendResult> append(StreamName stream, ExpectedVersion expected, List<NewEvent> events) {
-            Future<AppendResult> result = store.append(stream, expected, events);
+        public Future<AppendResult> append(StreamName stream, ExpectedVersion expected, List<NewEvent> events,
+                List<IdempotencyRecord> answers) {
+            Future<AppendResult> result = store.append(stream, expected, events, answers);
             return armed.compareAndSet(true, false)
                     ? result.compose(committed -> Future.failedFuture(new IllegalStateException("connection lost")))
                     : result;

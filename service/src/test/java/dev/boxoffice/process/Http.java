@@ -77,6 +77,22 @@ final class Http {
                 .POST(HttpRequest.BodyPublishers.ofString("{\"seats\":" + seats + ",\"ttlSeconds\":" + ttlSeconds + "}")));
     }
 
+    /** A write under an Idempotency-Key; {@code body} may be null. */
+    static CompletableFuture<HttpResponse<String>> keyedAsync(ServiceProcess service, String method, String path,
+            String body, String key) {
+        return CLIENT.sendAsync(HttpRequest.newBuilder(URI.create(service.url(path)))
+                .timeout(Duration.ofSeconds(30))
+                .header("Content-Type", "application/json")
+                .header("Idempotency-Key", key)
+                .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body))
+                .build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    static HttpResponse<String> keyed(ServiceProcess service, String method, String path, String body, String key)
+            throws Exception {
+        return keyedAsync(service, method, path, body, key).get();
+    }
+
     /** The value of a metric without labels from /q/metrics; NaN when the service does not expose it. */
     static double metric(ServiceProcess service, String name) throws Exception {
         for (String line : get(service, "/q/metrics").body().split("\n")) {

@@ -59,4 +59,43 @@ class RestartIT {
         }
         assertThat(Files.exists(dataDir.resolve("postmaster.pid"))).isFalse();
     }
+
+    /**
+     * Answers remembered under idempotency keys are committed with the events: after SIGKILL a retry gets the same
+     * bytes, and the show gets no second event.
+     */
+    @Test
+    void aRetryAfterSigkillGetsTheFirstAnswerAndChangesNothing() throws Exception {
+        Map<String, String> embedded = Map.of("boxoffice.embedded-postgres.data-dir", work.resolve("keyed").toString());
+        UUID show = UUID.randomUUID();
+        String holds = "/shows/" + show + "/holds";
+        String seat = "/shows/" + show + "/seats/4";
+        String hold;
+        String reserve;
+        String refusal;
+        String showAfter;
+        ServiceProcess first = ServiceProcess.start(embedded, work);
+        assertThat(Http.createShow(first, show, 10).statusCode()).isEqualTo(201);
+        hold = answer(Http.keyed(first, "POST", holds, "{\"seats\":[1,2]}", "hold-1"), 201);
+        reserve = answer(Http.keyed(first, "PATCH", seat, "{\"action\":\"RESERVE\"}", "reserve-1"), 200);
+        refusal = answer(Http.keyed(first, "PATCH", seat, "{\"action\":\"RESERVE\"}", "reserve-2"), 409);
+        showAfter = Http.getShow(first, show).body();
+        first.kill();
+
+        try (ServiceProcess second = ServiceProcess.start(embedded, work)) {
+            assertThat(Http.seat(second, show, 4, "CANCEL_RESERVATION").statusCode()).isEqualTo(200);
+            assertThat(answer(Http.keyed(second, "POST", holds, "{\"seats\":[1,2]}", "hold-1"), 201)).isEqualTo(hold);
+            assertThat(answer(Http.keyed(second, "PATCH", seat, "{\"action\":\"RESERVE\"}", "reserve-1"), 200)).isEqualTo(reserve);
+            assertThat(answer(Http.keyed(second, "PATCH", seat, "{\"action\":\"RESERVE\"}", "reserve-2"), 409)).isEqualTo(refusal);
+            // Nothing was done again: seat 4 is free since the cancellation, seats 1 and 2 held once.
+            assertThat(Http.getShow(second, show).body()).isEqualTo(showAfter.replace(
+                    "{\"number\":4,\"status\":\"RESERVED\"", "{\"number\":4,\"status\":\"AVAILABLE\""));
+            second.stop();
+        }
+    }
+
+    private static String answer(java.net.http.HttpResponse<String> response, int status) {
+        assertThat(response.statusCode()).as(response.body()).isEqualTo(status);
+        return response.headers().firstValue("Location").orElse("") + " " + response.body();
+    }
 }

@@ -21,7 +21,10 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Hundreds of concurrent reservations of a few seats, on one instance and split across two: one winner per seat. */
+/**
+ * Hundreds of concurrent reservations of a few seats, on one instance and split across two: one winner per seat. And
+ * an Idempotency-Key retried on the other instance, or sent to both at once: one effect, one answer.
+ */
 class TwoInstancesIT {
 
     private static final int SEATS = 5;
@@ -69,6 +72,60 @@ class TwoInstancesIT {
         assertThat(Http.getShow(second, show).statusCode()).isEqualTo(200); // both now hold the show in memory
 
         assertOneWinnerPerSeat(show, race(show, List.of(first, second)));
+    }
+
+    @Test
+    void aRetryOnTheOtherInstanceGetsTheFirstAnswer() throws Exception {
+        UUID show = UUID.randomUUID();
+        assertThat(Http.createShow(first, show, SEATS).statusCode()).isEqualTo(201);
+        String path = "/shows/" + show + "/holds";
+        HttpResponse<String> held = Http.keyed(first, "POST", path, "{\"seats\":[1,2]}", "retry-" + show);
+        HttpResponse<String> retried = Http.keyed(second, "POST", path, "{\"seats\":[1,2]}", "retry-" + show);
+
+        assertThat(held.statusCode()).isEqualTo(201);
+        assertThat(retried.statusCode()).isEqualTo(201);
+        assertThat(retried.body()).isEqualTo(held.body());
+        assertThat(retried.headers().firstValue("Location")).isEqualTo(held.headers().firstValue("Location"));
+        assertThat(eventTypes(show)).containsExactly("ShowCreated", "SeatsHeld");
+    }
+
+    /**
+     * The same key sent to both instances at once, for many shows: one effect per show, and both callers get the
+     * answer of the one that committed first, byte for byte.
+     */
+    @Test
+    void theSameKeyOnBothInstancesAtOnceTakesEffectOnce() throws Exception {
+        for (int round = 0; round < 20; round++) {
+            UUID show = UUID.randomUUID();
+            assertThat(Http.createShow(first, show, SEATS).statusCode()).isEqualTo(201);
+            assertThat(Http.getShow(second, show).statusCode()).isEqualTo(200);
+            String path = "/shows/" + show + "/seats/3";
+            String body = "{\"action\":\"RESERVE\"}";
+            var onFirst = Http.keyedAsync(first, "PATCH", path, body, "race-" + show);
+            var onSecond = Http.keyedAsync(second, "PATCH", path, body, "race-" + show);
+
+            HttpResponse<String> a = onFirst.join();
+            HttpResponse<String> b = onSecond.join();
+            assertThat(a.statusCode()).as(a.body()).isEqualTo(200);
+            assertThat(b.statusCode()).as(b.body()).isEqualTo(200);
+            assertThat(b.body()).isEqualTo(a.body());
+            assertThat(eventTypes(show)).containsExactly("ShowCreated", "SeatReserved");
+        }
+    }
+
+    private static List<String> eventTypes(UUID show) throws Exception {
+        try (Connection db = DriverManager.getConnection(TestDatabase.shared().jdbcUrl(), EmbeddedDatabase.USER, "");
+                PreparedStatement query = db.prepareStatement(
+                        "SELECT event_type FROM events WHERE stream_id = ? ORDER BY version")) {
+            query.setString(1, "show-" + show);
+            List<String> types = new ArrayList<>();
+            try (ResultSet rows = query.executeQuery()) {
+                while (rows.next()) {
+                    types.add(rows.getString(1));
+                }
+            }
+            return types;
+        }
     }
 
     private static List<Result> race(UUID show, List<ServiceProcess> instances) {

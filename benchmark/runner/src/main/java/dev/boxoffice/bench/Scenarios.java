@@ -6,6 +6,7 @@ import dev.boxoffice.bench.scenario.dispatch.DispatchScenario;
 import dev.boxoffice.bench.scenario.failover.FailoverScenario;
 import dev.boxoffice.bench.scenario.holds.HoldsScenario;
 import dev.boxoffice.bench.scenario.journeys.JourneysScenario;
+import dev.boxoffice.bench.scenario.keys.KeysScenario;
 import dev.boxoffice.bench.scenario.limits.LimitsScenario;
 import dev.boxoffice.bench.scenario.memory.MemoryScenario;
 import dev.boxoffice.bench.scenario.serial.SerialScenario;
@@ -36,6 +37,7 @@ final class Scenarios {
                 new FailoverScenario(),
                 new MemoryScenario(),
                 new HoldsScenario(),
+                new KeysScenario(),
                 new VariantsScenario());
     }
 }

@@ -70,11 +70,11 @@ class BenchCommandTest {
 
     @Test
     void theVariantsJourneysLeaveHoldsOutWhichTheyDoNotImplement() {
-        var seed = JourneysOptions.withoutHolds(parse().options(JourneysOptions.class));
+        var seed = JourneysOptions.seedApi(parse().options(JourneysOptions.class));
         assertThat(seed.mix().shares().values()).containsExactly(55, 25, 10, 5, 5, 0, 0);
         assertThat(seed.rates()).isEqualTo(parse().options(JourneysOptions.class).rates());
         var noHolds = parse("--journeys-mix", "browse:50,book:50").options(JourneysOptions.class);
-        assertThat(JourneysOptions.withoutHolds(noHolds).mix()).isEqualTo(noHolds.mix());
+        assertThat(JourneysOptions.seedApi(noHolds).mix()).isEqualTo(noHolds.mix());
     }
 
     @Test

@@ -47,10 +47,11 @@ class BenchSmokeIT {
     @BeforeAll
     static void runEveryScenarioBriefly() throws Exception {
         var selection = BenchCommand.parse(List.of("limits", "dispatch", "serial", "contention", "journeys", "surge",
-                "sweep", "memory", "holds", "--out", out.toString(),
+                "sweep", "memory", "holds", "keys", "--out", out.toString(),
                 "--step-seconds", "2", "--warmup-seconds", "1", "--warmup-rate", "50",
                 "--serial-rates", "50,100", "--contention-rates", "40,80",
                 "--journeys-rates", "20,40", "--journeys-shows", "10", "--journeys-seats", "20", "--journeys-think-ms", "20",
+                "--journeys-retry-percent", "30",
                 "--sweep-connections", "1,2", "--sweep-seconds", "1",
                 "--dispatch-seconds", "1", "--dispatch-connections", "4",
                 "--limits-seconds", "1", "--limits-clients", "2", "--limits-batch", "8",
@@ -228,7 +229,8 @@ class BenchSmokeIT {
         assertThat(journeys().breakdowns()).hasSize(2).allSatisfy(step -> {
             assertThat(step.journeys()).extracting(JourneysResult.Figures::name).containsExactlyElementsOf(JourneysOptions.NAMES);
             assertThat(step.requests()).extracting(JourneysResult.Figures::name)
-                    .containsExactly("list shows", "read a show", "reserve", "cancel", "create a show", "hold seats", "confirm a hold");
+                    .containsExactly("list shows", "read a show", "reserve", "cancel", "create a show", "hold seats",
+                            "confirm a hold", "retry (same key)");
             assertThat(step.requests()).allSatisfy(r -> assertThat(r.count()).isEqualTo(r.ok() + r.conflicts() + r.errors()));
         });
         // Every request of a journey was recorded by type: the types add up to the step's answered requests.
@@ -241,6 +243,25 @@ class BenchSmokeIT {
                 .filter(j -> j.name().equals("browse")).mapToLong(JourneysResult.Figures::count).sum();
         assertThat(browsed).isPositive();
         assertThat(out.resolve("report.md")).content().contains("## User journeys", "Journey at", "Request at");
+    }
+
+    @Test
+    void aRetriedWriteGetsItsFirstAnswerAgain() {
+        List<JourneysResult.Figures> retries = journeys().breakdowns().stream().flatMap(b -> b.requests().stream())
+                .filter(r -> r.name().equals("retry (same key)")).toList();
+        assertThat(retries.stream().mapToLong(JourneysResult.Figures::count).sum()).isPositive();
+        assertThat(retries).allSatisfy(r -> assertThat(r.errors()).as("retries whose answer differed").isZero());
+    }
+
+    @Test
+    void theSerialLoadUnderIdempotencyKeysIsSetBesideSerial() throws Exception {
+        SteppedResult keyed = run.result("keys", SteppedResult.class);
+        assertThat(keyed.steps()).hasSize(2).allSatisfy(step -> {
+            assertThat(step.counts().answered()).as(step.label()).isPositive();
+            assertThat(step.counts().errors()).as(step.label()).isZero();
+        });
+        assertThat(out.resolve("report.md")).content()
+                .contains("Serial capacity with an Idempotency-Key on every request", "of serial without keys in this run");
     }
 
     @Test
@@ -306,6 +327,7 @@ class BenchSmokeIT {
         steps.addAll(memory().steps());
         steps.addAll(holds().stepped().attempts());
         steps.addAll(holds().pending().steps());
+        steps.addAll(run.result("keys", SteppedResult.class).attempts());
         steps.addAll(sweep().read());
         steps.addAll(sweep().write());
         return steps;

@@ -113,6 +113,12 @@ public final class LoadClient implements AutoCloseable {
      */
     public void send(HttpMethod method, String path, Buffer body, long intendedNanos, StepRecorder recorder,
             boolean conflictExpected, Handler<Reply> then) {
+        send(method, path, body, null, intendedNanos, recorder, conflictExpected, then);
+    }
+
+    /** The same, with an {@code Idempotency-Key} header unless {@code idempotencyKey} is null. */
+    public void send(HttpMethod method, String path, Buffer body, String idempotencyKey, long intendedNanos,
+            StepRecorder recorder, boolean conflictExpected, Handler<Reply> then) {
         recorder.sent();
         if (expiryTimer < 0) { // set from the event loop, so that it runs there too
             expiryTimer = vertx.setPeriodic(EXPIRY_CHECK_MILLIS, tick -> expireWaiting());
@@ -122,9 +128,13 @@ public final class LoadClient implements AutoCloseable {
             if (body != null) {
                 request.putHeader("Content-Type", "application/json");
             }
+            if (idempotencyKey != null) {
+                request.putHeader("Idempotency-Key", idempotencyKey);
+            }
             connection.client.request(request)
                     .compose(req -> body == null ? req.send() : req.send(body))
-                    .compose(response -> response.body().map(ignored -> new Reply(response.statusCode(), response.getHeader("Location"))))
+                    .compose(response -> response.body().map(answer -> new Reply(response.statusCode(),
+                            response.getHeader("Location"), answer)))
                     .onComplete(result -> {
                         release(connection);
                         if (result.succeeded()) {

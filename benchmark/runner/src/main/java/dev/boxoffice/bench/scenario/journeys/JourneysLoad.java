@@ -34,7 +34,8 @@ public final class JourneysLoad {
     static final String CREATE = "create a show";
     static final String HOLD = "hold seats";
     static final String CONFIRM = "confirm a hold";
-    private static final List<String> REQUESTS = List.of(LIST, READ, RESERVE, CANCEL, CREATE, HOLD, CONFIRM);
+    static final String RETRY = "retry (same key)";
+    private static final List<String> REQUESTS = List.of(LIST, READ, RESERVE, CANCEL, CREATE, HOLD, CONFIRM, RETRY);
     /** Short, so that the holds of buyers who never confirm expire within the step. */
     static final int HOLD_TTL_SECONDS = 2;
     private static final int LIST_PAGE = 20;
@@ -60,7 +61,8 @@ public final class JourneysLoad {
             SteppedResult stepped = RisingSteps.run(bench, "journeys", options.rates(), "journeys started per second: "
                     + options.mix().shares() + " (percent), " + Math.round(options.thinkMs()) + " ms between two requests of a journey",
                     (label, rate, seconds) -> step(client, label, rate, seconds));
-            return new JourneysResult(stepped, options.mix().shares(), options.thinkMs(), List.copyOf(breakdowns));
+            return new JourneysResult(stepped, options.mix().shares(), options.thinkMs(), options.retryPercent(),
+                    List.copyOf(breakdowns));
         }
     }
 
@@ -178,7 +180,8 @@ public final class JourneysLoad {
                 return;
             }
             boolean conflictExpected = request.equals(RESERVE) || request.equals(HOLD);
-            client.send(method, path, body, due, recorder, conflictExpected, reply -> {
+            String key = method != HttpMethod.GET && options.keys() ? new UUID(random.nextLong(), random.nextLong()).toString() : null;
+            client.send(method, path, body, key, due, recorder, conflictExpected, reply -> {
                 long micros = (System.nanoTime() - due) / 1000;
                 int outcome = outcome(reply, conflictExpected);
                 requests.record(request, micros, outcome);
@@ -186,8 +189,28 @@ public final class JourneysLoad {
                 if (outcome == 2) {
                     failed = true;
                     end();
+                } else if (key != null && random.nextInt(100) < options.retryPercent()) {
+                    retry(method, path, body, key, conflictExpected, reply, then);
                 } else {
                     then.accept(reply);
+                }
+            });
+        }
+
+        /** Sends a write again under its key, as a client that lost {@code first}; it must get {@code first} again. */
+        private void retry(HttpMethod method, String path, Buffer body, String key, boolean conflictExpected, Reply first,
+                Consumer<Reply> then) {
+            long sent = System.nanoTime();
+            client.send(method, path, body, key, sent, recorder, conflictExpected, reply -> {
+                long micros = (System.nanoTime() - sent) / 1000;
+                boolean same = reply.sameAnswerAs(first);
+                requests.record(RETRY, micros, same ? (reply.isSuccess() ? 0 : 1) : 2);
+                totalMicros += micros;
+                if (same) {
+                    then.accept(first);
+                } else {
+                    failed = true;
+                    end();
                 }
             });
         }

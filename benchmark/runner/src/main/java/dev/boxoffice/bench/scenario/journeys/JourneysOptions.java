@@ -34,6 +34,15 @@ public interface JourneysOptions {
             description = "journeys: pause between two requests of a journey (a user reading the page)")
     double thinkMs();
 
+    @Option(names = "--journeys-keys", negatable = true, defaultValue = "true", fallbackValue = "true",
+            description = "journeys: every write carries an Idempotency-Key of its own (--no-journeys-keys: none)")
+    boolean keys();
+
+    @Option(names = "--journeys-retry-percent", defaultValue = "5", converter = Positive.CountOrZero.class,
+            description = "journeys: share of the writes sent again with the same key once answered, as by a client"
+                    + " that lost the answer; the retry must get the same answer, byte for byte, or it counts as an error")
+    int retryPercent();
+
     @Option(names = "--journeys-shows", defaultValue = "1000", converter = Positive.Count.class,
             description = "journeys: shows created before the steps, which journeys browse and book")
     int shows();
@@ -44,15 +53,17 @@ public interface JourneysOptions {
 
     /**
      * {@code options} with the journeys of the reference API alone: their mix if it has no holds, else
-     * {@link #SEED_MIX}. Static: picocli's implementation of this interface answers every method call itself.
+     * {@link #SEED_MIX}, and no idempotency keys. Static: picocli's implementation of this interface answers every
+     * method call itself.
      */
-    static JourneysOptions withoutHolds(JourneysOptions options) {
+    static JourneysOptions seedApi(JourneysOptions options) {
         Mix mix = options.mix().hasHolds() ? new Mix.Converter().convert(SEED_MIX) : options.mix();
-        return new Given(options.rates(), mix, options.thinkMs(), options.shows(), options.seats());
+        return new Given(options.rates(), mix, options.thinkMs(), false, 0, options.shows(), options.seats());
     }
 
     /** Options given in code rather than on the command line. */
-    record Given(List<Double> rates, Mix mix, double thinkMs, int shows, int seats) implements JourneysOptions {
+    record Given(List<Double> rates, Mix mix, double thinkMs, boolean keys, int retryPercent, int shows, int seats)
+            implements JourneysOptions {
     }
 
     /** Each journey's share of the arrivals, in percent, in the order of {@link #NAMES}; they add up to 100. */

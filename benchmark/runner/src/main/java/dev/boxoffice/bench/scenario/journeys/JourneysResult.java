@@ -11,8 +11,10 @@ import java.util.Map;
  *
  * @param mix     each journey's share, in percent
  * @param thinkMs the pause between two requests of a journey
+ * @param retryPercent the share of writes sent again under their Idempotency-Key once answered (0: none)
  */
-public record JourneysResult(SteppedResult stepped, Map<String, Integer> mix, double thinkMs, List<Breakdown> breakdowns) {
+public record JourneysResult(SteppedResult stepped, Map<String, Integer> mix, double thinkMs, int retryPercent,
+        List<Breakdown> breakdowns) {
 
     /** One step's figures by journey and by request type. */
     public record Breakdown(String label, double journeysPerSecond, List<Figures> journeys, List<Figures> requests) {

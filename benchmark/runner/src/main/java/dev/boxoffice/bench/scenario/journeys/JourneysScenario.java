@@ -26,6 +26,17 @@ public final class JourneysScenario extends Scenario<JourneysResult> {
     }
 
     @Override
+    public void check(Selection selection) {
+        JourneysOptions options = selection.options(JourneysOptions.class);
+        if (options.retryPercent() > 100) {
+            throw new IllegalArgumentException("--journeys-retry-percent must be at most 100");
+        }
+        if (options.retryPercent() > 0 && !options.keys()) {
+            throw new IllegalArgumentException("--journeys-retry-percent needs idempotency keys: drop --no-journeys-keys or set it to 0");
+        }
+    }
+
+    @Override
     public double plannedSeconds(Selection selection) {
         return RisingSteps.plannedSeconds(selection.steps(), selection.options(JourneysOptions.class).rates()) + 5;
     }
@@ -58,7 +69,10 @@ public final class JourneysScenario extends Scenario<JourneysResult> {
         }
         String text = stepped.text() + " Here the offered rate is journeys started per second, and the achieved rate"
                 + " requests answered per second. A journey's latency is the sum of its requests' (the pauses excluded); it"
-                + " failed if one of its requests did. A reservation of a seat someone else took first is an expected 409.";
+                + " failed if one of its requests did. A reservation of a seat someone else took first is an expected 409."
+                + (journeys.retryPercent() > 0 ? " Every write carries an Idempotency-Key, and " + journeys.retryPercent()
+                        + " % of them are sent again once answered, as by a client that lost the answer: a retry whose"
+                        + " answer is not the first one, byte for byte, counts as an error." : "");
         return List.of(new Section(stepped.title(), text, stepped.charts(), tables));
     }
 

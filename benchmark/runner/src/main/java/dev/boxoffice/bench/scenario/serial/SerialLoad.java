@@ -35,19 +35,26 @@ public final class SerialLoad {
     private final Bench bench;
     private final String baseUrl;
     private final SerialOptions options;
+    private final boolean keyed;
 
     public SerialLoad(Bench bench, String baseUrl, SerialOptions options) {
+        this(bench, baseUrl, options, false);
+    }
+
+    /** {@code keyed}: every request carries an Idempotency-Key of its own, as a client that may retry sends it. */
+    public SerialLoad(Bench bench, String baseUrl, SerialOptions options, boolean keyed) {
         this.bench = bench;
         this.baseUrl = baseUrl;
         this.options = options;
+        this.keyed = keyed;
     }
 
     /** The rising steps up to the capacity. */
-    public SteppedResult run() {
+    public SteppedResult run(String scenario) {
         try (LoadClient client = bench.client(baseUrl, bench.steps().connections())) {
-            return RisingSteps.run(bench, "serial", options.rates(), "each user creates a show with " + options.seats()
-                    + " seats, then reserves them one by one in random order",
-                    (label, rate, seconds) -> step(client, "serial", label, rate, seconds));
+            return RisingSteps.run(bench, scenario, options.rates(), "each user creates a show with " + options.seats()
+                    + " seats, then reserves them one by one in random order" + (keyed ? ", each request under an Idempotency-Key" : ""),
+                    (label, rate, seconds) -> step(client, scenario, label, rate, seconds));
         }
     }
 
@@ -65,7 +72,7 @@ public final class SerialLoad {
         try {
             StepResult step = bench.step(scenario, label, rate, bench.steps().connections(), seconds,
                     recorder -> OpenLoop.start(bench.vertx(), usersPerSecond, recorder,
-                            intended -> new User(client, recorder, options.seats(), random.split()).start(intended)));
+                            intended -> new User(client, recorder, options.seats(), keyed, random.split()).start(intended)));
             return step.withReadModelLag(ServiceMetrics.readModelLag(baseUrl));
         } finally {
             if (scrapes != null) {
@@ -86,17 +93,24 @@ public final class SerialLoad {
         private final StepRecorder recorder;
         private final UUID showId = UUID.randomUUID();
         private final int[] seatOrder;
+        private final boolean keyed;
         private int next;
 
-        User(LoadClient client, StepRecorder recorder, int seats, SplittableRandom random) {
+        User(LoadClient client, StepRecorder recorder, int seats, boolean keyed, SplittableRandom random) {
             this.client = client;
             this.recorder = recorder;
+            this.keyed = keyed;
             this.seatOrder = shuffled(seats, random);
         }
 
+        /** A key per request: the show's id, unique, and the request's place in the user's sequence. */
+        private String key(int request) {
+            return keyed ? showId + "/" + request : null;
+        }
+
         void start(long intendedNanos) {
-            client.send(HttpMethod.POST, "/shows", ShowsApi.createShow(showId, seatOrder.length), intendedNanos, recorder,
-                    false, reply -> {
+            client.send(HttpMethod.POST, "/shows", ShowsApi.createShow(showId, seatOrder.length), key(-1), intendedNanos,
+                    recorder, false, reply -> {
                         if (reply.isSuccess()) {
                             reserveNext(System.nanoTime());
                         }
@@ -107,8 +121,8 @@ public final class SerialLoad {
             if (next == seatOrder.length || recorder.closing()) {
                 return;
             }
-            client.send(HttpMethod.PATCH, ShowsApi.seat(showId, seatOrder[next++]), ShowsApi.RESERVE, intendedNanos,
-                    recorder, false, reply -> {
+            client.send(HttpMethod.PATCH, ShowsApi.seat(showId, seatOrder[next]), ShowsApi.RESERVE, key(next++),
+                    intendedNanos, recorder, false, reply -> {
                         if (reply.isSuccess()) {
                             reserveNext(System.nanoTime());
                         }

@@ -35,7 +35,7 @@ public final class SerialScenario extends Scenario<SteppedResult> {
 
     @Override
     public SteppedResult run(Run run) {
-        return new SerialLoad(run.bench(), run.baseUrl(), run.options(SerialOptions.class)).run();
+        return new SerialLoad(run.bench(), run.baseUrl(), run.options(SerialOptions.class)).run("serial");
     }
 
     @Override

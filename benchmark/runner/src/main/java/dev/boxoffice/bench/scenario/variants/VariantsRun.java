@@ -218,7 +218,7 @@ public final class VariantsRun {
 
     private SteppedResult serial(Bench bench, String baseUrl) {
         bench.progress().phase("serial");
-        return new SerialLoad(bench, baseUrl, run.options(SerialOptions.class)).run();
+        return new SerialLoad(bench, baseUrl, run.options(SerialOptions.class)).run("serial");
     }
 
     private SteppedResult contention(Bench bench, String baseUrl) {
@@ -229,7 +229,7 @@ public final class VariantsRun {
     private JourneysResult journeys(Bench bench, String baseUrl) {
         bench.progress().phase("journeys");
         // The variants implement the reference API, without holds; so does a baseline built before them.
-        return new JourneysLoad(bench, baseUrl, JourneysOptions.withoutHolds(run.options(JourneysOptions.class))).run();
+        return new JourneysLoad(bench, baseUrl, JourneysOptions.seedApi(run.options(JourneysOptions.class))).run();
     }
 
     private Profiled profile(Started variant, Bench bench, Progress progress) {

@@ -66,7 +66,7 @@ class VariantsAcrossRunsTest {
     private static VariantResult variant(String name, double capacity, double rssMiB) {
         SteppedResult stepped = stepped(capacity);
         return new VariantResult(name, "settings", 4000, 200, rssMiB, stepped, stepped,
-                new JourneysResult(stepped, Map.of("browse", 100), 200, List.of()), null, null);
+                new JourneysResult(stepped, Map.of("browse", 100), 200, 0, List.of()), null, null);
     }
 
     private static SteppedResult stepped(double capacity) {

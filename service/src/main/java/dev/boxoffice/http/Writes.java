@@ -1,0 +1,158 @@
+package dev.boxoffice.http;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.boxoffice.api.ErrorCode;
+import dev.boxoffice.api.Problem;
+import dev.boxoffice.api.ProblemException;
+import dev.boxoffice.domain.CommandOutcome;
+import dev.boxoffice.domain.Rejection;
+import dev.boxoffice.domain.ShowCommand;
+import dev.boxoffice.domain.ShowState;
+import dev.boxoffice.entity.KeyedAnswer;
+import dev.boxoffice.eventstore.IdempotencyKeys;
+import dev.boxoffice.eventstore.IdempotencyRecord;
+import dev.boxoffice.shows.ShowService;
+import io.smallrye.mutiny.Uni;
+import io.smallrye.mutiny.vertx.UniHelper;
+import io.vertx.core.Future;
+import io.vertx.ext.web.RoutingContext;
+import jakarta.inject.Singleton;
+import jakarta.ws.rs.core.Response;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
+
+/**
+ * Runs the writes of the shows API, each once per {@code Idempotency-Key}. Without the header a write is sent to its
+ * show and answered. With it:
+ * <ul>
+ * <li>a key this node is still answering gets 409 REQUEST_IN_PROGRESS at once;</li>
+ * <li>a key remembered with the same request (method, path, body) gets the remembered answer, byte for byte, and
+ * nothing is sent to the show; with another request, 422 IDEMPOTENCY_KEY_REUSED;</li>
+ * <li>a new key: the write's answer, should it be accepted with events, is committed with those events (see
+ * {@link KeyedAnswer}); any other answer it gets from the domain (a refusal, or nothing to change) is remembered on
+ * its own before it is sent. If another node committed the same key first, its answer is the one sent.</li>
+ * </ul>
+ * A 400 for an invalid request, a 503 and a 500 are never remembered: nothing was done, and a retry may succeed.
+ *
+ * <p>The keys in flight are bounded by admission control: one per admitted request, of at most 255 characters.
+ */
+@Singleton
+public class Writes {
+
+    /** A write: the command, its answer if accepted (from the state it leaves), and its answer to a refusal. */
+    record Write(ShowCommand command, Function<ShowState.Show, Answer> whenAccepted,
+            Function<Rejection, Future<Answer>> whenRejected) {
+
+        Write(ShowCommand command, Function<ShowState.Show, Answer> whenAccepted) {
+            this(command, whenAccepted, rejection -> Future.failedFuture(new ProblemException(Problem.of(rejection))));
+        }
+
+        Future<Answer> answer(CommandOutcome<ShowState> outcome) {
+            return switch (outcome) {
+                case CommandOutcome.Accepted<ShowState> accepted ->
+                        Future.succeededFuture(whenAccepted.apply((ShowState.Show) accepted.state()));
+                case CommandOutcome.Rejected<ShowState> rejected -> whenRejected.apply(rejected.rejection());
+            };
+        }
+    }
+
+    private final ShowService shows;
+    private final IdempotencyKeys keys;
+    private final ObjectMapper json;
+    private final Set<String> inFlight = ConcurrentHashMap.newKeySet();
+
+    public Writes(ShowService shows, IdempotencyKeys keys, ObjectMapper json) {
+        this.shows = shows;
+        this.keys = keys;
+        this.json = json;
+    }
+
+    /**
+     * Runs {@code write}, once per idempotency key if {@code keyHeader} is not null; {@code body} is the request's
+     * body (null if it has none), which with its method and path tells one request from another.
+     */
+    Uni<Response> run(RoutingContext http, String keyHeader, Object body, String correlationId, Write write) {
+        if (keyHeader == null) {
+            return UniHelper.toUni(shows.handle(write.command(), correlationId).compose(write::answer))
+                    .map(Answer::response);
+        }
+        String key = IdempotencyKey.parse(keyHeader);
+        byte[] fingerprint = fingerprint(http, body);
+        if (!inFlight.add(key)) {
+            throw new ProblemException(Problem.of(409, "Request in progress", ErrorCode.REQUEST_IN_PROGRESS,
+                    "A request with this Idempotency-Key is still being answered; retry after Retry-After seconds."));
+        }
+        Future<Answer> answered = keys.find(key).compose(found -> found.isPresent()
+                ? Future.succeededFuture(replay(found.get(), fingerprint))
+                : firstTime(key, fingerprint, correlationId, write));
+        return UniHelper.toUni(answered.onComplete(done -> inFlight.remove(key))).map(Answer::response);
+    }
+
+    private Future<Answer> firstTime(String key, byte[] fingerprint, String correlationId, Write write) {
+        var keyed = new KeyedAnswer<ShowState>(
+                state -> write.whenAccepted().apply((ShowState.Show) state).remembered(key, fingerprint));
+        return shows.handle(write.command(), correlationId, keyed).compose(outcome -> {
+            Optional<IdempotencyRecord> committed = keyed.committed();
+            if (committed.isPresent()) {
+                return Future.succeededFuture(Answer.of(committed.get()));
+            }
+            return write.answer(outcome).recover(this::asRemembered).compose(answer -> keys
+                    .rememberUnlessTaken(answer.remembered(key, fingerprint))
+                    .map(taken -> taken.map(first -> replay(first, fingerprint)).orElse(answer)));
+        });
+    }
+
+    /** A refusal by the domain is an answer to remember; a failure (5xx) is not: nothing is known to be done. */
+    private Future<Answer> asRemembered(Throwable failure) {
+        if (failure instanceof ProblemException refused && refused.problem().status() < 500) {
+            Problem problem = refused.problem();
+            return Future.succeededFuture(new Answer(problem.status(), null, bytes(json, problem)));
+        }
+        return Future.failedFuture(failure);
+    }
+
+    private static Answer replay(IdempotencyRecord remembered, byte[] fingerprint) {
+        if (!remembered.answers(fingerprint)) {
+            throw new ProblemException(Problem.of(422, "Idempotency key reused", ErrorCode.IDEMPOTENCY_KEY_REUSED,
+                    "This Idempotency-Key was used for another request (method, path or body); use a new key."));
+        }
+        return Answer.of(remembered);
+    }
+
+    Answer ok(Object view) {
+        return new Answer(200, null, bytes(json, view));
+    }
+
+    Answer created(String location, Object view) {
+        return new Answer(201, location, bytes(json, view));
+    }
+
+    private static byte[] bytes(ObjectMapper json, Object value) {
+        try {
+            return json.writeValueAsBytes(value);
+        } catch (JsonProcessingException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private byte[] fingerprint(RoutingContext http, Object body) {
+        try {
+            MessageDigest sha256 = MessageDigest.getInstance("SHA-256");
+            sha256.update((http.request().method().name() + '\n' + http.request().path() + '\n')
+                    .getBytes(StandardCharsets.UTF_8));
+            if (body != null) {
+                sha256.update(bytes(json, body));
+            }
+            return sha256.digest();
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every JDK has SHA-256", e);
+        }
+    }
+}

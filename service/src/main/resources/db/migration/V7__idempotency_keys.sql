@@ -1,0 +1,15 @@
+-- Answers remembered under a client's Idempotency-Key. A command's answer is inserted by the same statement, hence
+-- the same transaction, as the command's events, so "done" and "remembered as done" never disagree; an answer with
+-- no event (a refusal) is inserted on its own. The primary key makes a key usable once, across nodes. Keys expire:
+-- rows are purged in batches by age, found through a BRIN index on created_at, which costs an insert almost nothing
+-- since rows arrive in time order.
+CREATE TABLE idempotency_keys (
+    idempotency_key     text        PRIMARY KEY,
+    request_fingerprint bytea       NOT NULL,
+    status              smallint    NOT NULL,
+    location            text,
+    body                bytea       NOT NULL,
+    created_at          timestamptz NOT NULL DEFAULT now()
+);
+
+CREATE INDEX idempotency_keys_created_at ON idempotency_keys USING brin (created_at);

@@ -1,0 +1,116 @@
+package dev.boxoffice.eventstore;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.boxoffice.eventstore.AppendResult.Appended;
+import dev.boxoffice.eventstore.AppendResult.WrongExpectedVersion;
+import dev.boxoffice.support.TestPostgres;
+import io.vertx.core.Future;
+import java.nio.charset.StandardCharsets;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.Test;
+
+/** Answers remembered under idempotency keys: committed with the events or not at all, used once, purged by age. */
+class IdempotencyKeysTest {
+
+    private final PostgresEventStore store = TestPostgres.eventStore();
+    private final IdempotencyKeys keys = new IdempotencyKeys(TestPostgres.pool(), Duration.ofHours(1));
+
+    @Test
+    void anAnswerIsCommittedWithItsEventsAndNotWithoutThem() {
+        StreamName stream = newStream();
+        IdempotencyRecord answer = answer("first");
+        assertThat(join(store.append(stream, ExpectedVersion.NO_STREAM, List.of(event()), List.of(answer))))
+                .isInstanceOf(Appended.class);
+        assertThat(join(keys.find(answer.key()))).hasValueSatisfying(found -> {
+            assertThat(found.answers(answer.requestFingerprint())).isTrue();
+            assertThat(found.status()).isEqualTo(201);
+            assertThat(found.location()).isEqualTo("/there");
+            assertThat(found.body()).isEqualTo(answer.body());
+        });
+
+        IdempotencyRecord refused = answer("conflicting");
+        assertThat(join(store.append(stream, ExpectedVersion.NO_STREAM, List.of(event()), List.of(refused))))
+                .isInstanceOf(WrongExpectedVersion.class);
+        assertThat(join(keys.find(refused.key()))).isEmpty();
+    }
+
+    @Test
+    void aKeyTakenRefusesTheAppendAsAConflictAndWritesNoEvent() {
+        IdempotencyRecord answer = answer("once");
+        join(store.append(newStream(), ExpectedVersion.NO_STREAM, List.of(event()), List.of(answer)));
+        StreamName other = newStream();
+
+        assertThat(join(store.append(other, ExpectedVersion.NO_STREAM, List.of(event()), List.of(answer))))
+                .isInstanceOf(WrongExpectedVersion.class);
+        assertThat(join(store.readStream(other, 0))).isEmpty();
+    }
+
+    @Test
+    void aTakenKeyInASharedStatementRefusesOnlyItsOwnAppend() {
+        IdempotencyRecord taken = answer("taken");
+        join(store.append(newStream(), ExpectedVersion.NO_STREAM, List.of(event()), List.of(taken)));
+        List<Future<AppendResult>> appends = new ArrayList<>();
+        for (int i = 0; i < 30; i++) {
+            IdempotencyRecord answer = i == 11 ? taken : answer("new " + i);
+            appends.add(store.append(newStream(), ExpectedVersion.NO_STREAM, List.of(event()), List.of(answer)));
+        }
+        List<AppendResult> results = join(Future.all(appends).map(all -> all.<AppendResult>list()));
+
+        assertThat(results.get(11)).isInstanceOf(WrongExpectedVersion.class);
+        assertThat(results).filteredOn(r -> r instanceof Appended).hasSize(29);
+    }
+
+    @Test
+    void anAnswerWithoutEventsIsRememberedUnlessTheKeyIsTaken() {
+        IdempotencyRecord first = answer("refusal");
+        assertThat(join(keys.rememberUnlessTaken(first))).isEmpty();
+
+        IdempotencyRecord second = new IdempotencyRecord(first.key(), new byte[] {9}, 409, null, new byte[] {1});
+        Optional<IdempotencyRecord> taken = join(keys.rememberUnlessTaken(second));
+        assertThat(taken).hasValueSatisfying(found -> assertThat(found.answers(first.requestFingerprint())).isTrue());
+    }
+
+    @Test
+    void anExpiredKeyIsNotFoundAndIsPurgedInBoundedBatches() throws SQLException {
+        List<IdempotencyRecord> expired = IntStream.range(0, 7).mapToObj(i -> answer("old " + i)).toList();
+        expired.forEach(answer -> join(keys.rememberUnlessTaken(answer)));
+        IdempotencyRecord live = answer("live");
+        join(keys.rememberUnlessTaken(live));
+        try (var jdbc = TestPostgres.jdbc(); var age = jdbc.prepareStatement(
+                "UPDATE idempotency_keys SET created_at = now() - interval '2 hours' WHERE idempotency_key LIKE 'old %'")) {
+            age.executeUpdate();
+        }
+
+        assertThat(join(keys.find(expired.get(0).key()))).isEmpty(); // and deleted, so the key may be used again
+        assertThat(join(keys.purgeExpired(3))).isEqualTo(3);
+        assertThat(join(keys.purgeExpired(3))).isEqualTo(3);
+        assertThat(join(keys.purgeExpired(3))).isZero();
+        assertThat(join(keys.find(live.key()))).isPresent();
+        assertThat(join(keys.rememberUnlessTaken(expired.get(0)))).isEmpty();
+    }
+
+    private static IdempotencyRecord answer(String name) {
+        String key = name + " " + UUID.randomUUID();
+        return new IdempotencyRecord(key, key.getBytes(StandardCharsets.UTF_8), 201, "/there",
+                ("{\"answer\":\"" + name + "\"}").getBytes(StandardCharsets.UTF_8));
+    }
+
+    private static NewEvent event() {
+        return new NewEvent("Happened", 1, new byte[] {1}, null);
+    }
+
+    private static StreamName newStream() {
+        return StreamName.of("keyed", UUID.randomUUID().toString());
+    }
+
+    private static <T> T join(Future<T> future) {
+        return future.toCompletionStage().toCompletableFuture().join();
+    }
+}
