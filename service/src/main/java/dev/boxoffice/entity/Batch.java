@@ -8,6 +8,7 @@ import dev.boxoffice.eventstore.NewEvent;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 
 /**
  * Commands decided one after another against the state each leaves, to be appended together: one round trip for
@@ -20,6 +21,11 @@ record Batch<C, E, S>(List<Decided<C, E, S>> decided, S state) {
 
         List<E> events() {
             return decision instanceof Decision.Accepted<E> accepted ? accepted.events() : List.of();
+        }
+
+        /** Sent under an idempotency key and accepted with events: its answer goes into the append. */
+        boolean keyed() {
+            return work.keyedAnswer() != null && !events().isEmpty();
         }
 
         CommandOutcome<S> outcome(long versionAfter) {
@@ -72,11 +78,27 @@ record Batch<C, E, S>(List<Decided<C, E, S>> decided, S state) {
     List<IdempotencyRecord> keyedAnswers() {
         List<IdempotencyRecord> answers = new ArrayList<>();
         for (Decided<C, E, S> d : decided) {
-            if (d.work().keyedAnswer() != null && !d.events().isEmpty()) {
+            if (d.keyed()) {
                 answers.add(d.work().keyedAnswer().decidedAgainst(d.state()));
             }
         }
         return answers;
+    }
+
+    /**
+     * After an append refused for {@code takenKeys}: fails the commands under those keys (answered before), and
+     * returns the others, in order, to be decided again.
+     */
+    List<Work.Command<C, S>> withoutTakenKeys(Set<String> takenKeys) {
+        List<Work.Command<C, S>> again = new ArrayList<>();
+        for (Decided<C, E, S> d : decided) {
+            if (d.keyed() && takenKeys.contains(d.work().keyedAnswer().key())) {
+                d.work().fail(new IdempotencyKeyTakenException(d.work().keyedAnswer().key()));
+            } else {
+                again.add(d.work());
+            }
+        }
+        return again;
     }
 
     /** Answers every command once the batch's events are committed right after {@code versionBefore}. */
@@ -84,7 +106,7 @@ record Batch<C, E, S>(List<Decided<C, E, S>> decided, S state) {
         long version = versionBefore;
         for (Decided<C, E, S> d : decided) {
             version += d.events().size();
-            if (d.work().keyedAnswer() != null && !d.events().isEmpty()) {
+            if (d.keyed()) {
                 d.work().keyedAnswer().commit();
             }
             d.work().promise().complete(d.outcome(version));

@@ -16,6 +16,7 @@ import io.vertx.core.Context;
 import io.vertx.core.Future;
 import io.vertx.core.Handler;
 import java.util.ArrayDeque;
+import java.util.List;
 import java.util.function.Consumer;
 import org.jboss.logging.Logger;
 
@@ -147,6 +148,13 @@ final class Entity<C, E, S> implements Residency.Resident {
                 runtime.appendedEvents(batch.eventCount());
                 runtime.snapshotting().appended(stream, appending.version(), appended.nextExpectedVersion(),
                         appending.ifCommitted());
+            }
+            case AppendResult.IdempotencyKeyTaken taken -> {
+                become(new Ready<>(appending.state(), appending.version())); // nothing was written
+                List<Work.Command<C, S>> again = batch.withoutTakenKeys(taken.keys());
+                for (int i = again.size() - 1; i >= 0; i--) {
+                    queue.addFirst(again.get(i));
+                }
             }
             case AppendResult.WrongExpectedVersion conflict -> {
                 requeueAfterConflict(batch);

@@ -1,6 +1,11 @@
 package dev.boxoffice.eventstore;
 
-/** The outcome of an append: committed, or refused because the stream is not at the expected version. */
+import java.util.Set;
+
+/**
+ * The outcome of an append: committed, refused because the stream is not at the expected version, or refused because
+ * an idempotency key it carries is used already.
+ */
 public sealed interface AppendResult {
 
     /**
@@ -12,5 +17,12 @@ public sealed interface AppendResult {
 
     /** Another writer got there first; nothing was written. Read the stream again and decide again. */
     record WrongExpectedVersion(StreamName stream, ExpectedVersion expected) implements AppendResult {
+    }
+
+    /**
+     * The append carried answers under idempotency keys of which {@code keys} are used already; nothing was written.
+     * Those commands were answered before: answer them from their keys, and decide the others again.
+     */
+    record IdempotencyKeyTaken(StreamName stream, Set<String> keys) implements AppendResult {
     }
 }

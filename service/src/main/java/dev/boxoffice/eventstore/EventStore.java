@@ -20,8 +20,8 @@ public interface EventStore {
 
     /**
      * The same, committing {@code answers} (remembered under their idempotency keys) in the same transaction as the
-     * events: both or neither. A key already taken refuses the append as a version conflict does: another writer
-     * got there first.
+     * events: both or neither. An append with a key used already is an {@link AppendResult.IdempotencyKeyTaken}, and
+     * writes nothing.
      */
     Future<AppendResult> append(StreamName stream, ExpectedVersion expected, List<NewEvent> events,
             List<IdempotencyRecord> answers);

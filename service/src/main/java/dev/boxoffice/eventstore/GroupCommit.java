@@ -1,6 +1,7 @@
 package dev.boxoffice.eventstore;
 
 import dev.boxoffice.eventstore.AppendResult.Appended;
+import dev.boxoffice.eventstore.AppendResult.IdempotencyKeyTaken;
 import dev.boxoffice.eventstore.AppendResult.WrongExpectedVersion;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
@@ -52,18 +53,37 @@ final class GroupCommit {
             """;
 
     /*
-     * The same, and the answers remembered under idempotency keys in the same statement, hence the same transaction:
-     * only those of streams whose events went in. A key already taken violates its primary key, as a version taken
-     * does. Used only for a batch that carries answers, so that appends without keys run exactly the statement above.
+     * The same, and the answers remembered under idempotency keys in the same statement, hence the same transaction,
+     * only for the streams whose events went in. A stream with an answer under a key already used (a retry decided
+     * again, or a key reused) gets no events: "taken" lists those keys, returned with a null position. Should two
+     * writers insert one key at once, its primary key refuses the second, as a version taken does. Used only for a
+     * batch that carries answers, so that appends without keys run exactly the statement above.
      */
-    private static final String APPEND_WITH_ANSWERS_SQL = "WITH appended AS (" + APPEND_SQL + """
+    private static final String APPEND_WITH_ANSWERS_SQL = """
+            WITH taken AS (
+                SELECT a.stream_id, a.idempotency_key
+                FROM unnest($8::text[], $9::text[]) AS a(stream_id, idempotency_key)
+                JOIN idempotency_keys k ON k.idempotency_key = a.idempotency_key
+            ), appended AS (
+                INSERT INTO events (stream_id, version, event_type, schema_version, payload, correlation_id)
+                SELECT e.stream_id, e.version, e.event_type, e.schema_version, e.payload, e.correlation_id
+                FROM unnest($1::text[], $2::bigint[], $3::bigint[], $4::text[], $5::smallint[], $6::bytea[], $7::text[])
+                     WITH ORDINALITY AS e(stream_id, expected_version, version, event_type, schema_version, payload,
+                                          correlation_id, ord)
+                WHERE (e.expected_version = 0
+                       OR e.expected_version = (SELECT p.version FROM events p
+                                                WHERE p.stream_id = e.stream_id AND p.version = e.expected_version))
+                  AND e.stream_id NOT IN (SELECT stream_id FROM taken)
+                ORDER BY e.ord
+                RETURNING stream_id, position
             ), remembered AS (
                 INSERT INTO idempotency_keys (idempotency_key, request_fingerprint, status, location, body)
                 SELECT a.idempotency_key, a.request_fingerprint, a.status, a.location, a.body
                 FROM unnest($8::text[], $9::text[], $10::bytea[], $11::smallint[], $12::text[], $13::bytea[])
                      AS a(stream_id, idempotency_key, request_fingerprint, status, location, body)
                 WHERE a.stream_id IN (SELECT stream_id FROM appended))
-            SELECT stream_id, position FROM appended
+            SELECT stream_id, position, NULL::text FROM appended
+            UNION ALL SELECT stream_id, NULL::bigint, idempotency_key FROM taken
             """;
 
     /** A stream's version, or an idempotency key, that another writer took first. */
@@ -212,13 +232,23 @@ final class GroupCommit {
 
     private static void complete(List<PendingAppend> batch, RowSet<Row> rows) {
         Map<String, long[]> positionsByStream = new HashMap<>();
+        Map<String, Set<String>> takenKeysByStream = new HashMap<>();
         for (Row row : rows) {
+            if (row.size() > 2 && row.getString(2) != null) {
+                takenKeysByStream.computeIfAbsent(row.getString(0), stream -> new HashSet<>()).add(row.getString(2));
+                continue;
+            }
             long position = row.getLong(1);
             positionsByStream.merge(row.getString(0), new long[] {position, position},
                     (a, b) -> new long[] {Math.min(a[0], b[0]), Math.max(a[1], b[1])});
         }
         for (PendingAppend append : batch) {
             long[] positions = positionsByStream.get(append.stream.value());
+            Set<String> taken = takenKeysByStream.get(append.stream.value());
+            if (taken != null) {
+                append.promise.complete(new IdempotencyKeyTaken(append.stream, Set.copyOf(taken)));
+                continue;
+            }
             append.promise.complete(positions == null
                     ? new WrongExpectedVersion(append.stream, append.expected)
                     : new Appended(append.expected.value() + append.events.size(), positions[0], positions[1]));

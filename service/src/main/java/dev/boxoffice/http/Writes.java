@@ -9,6 +9,7 @@ import dev.boxoffice.domain.CommandOutcome;
 import dev.boxoffice.domain.Rejection;
 import dev.boxoffice.domain.ShowCommand;
 import dev.boxoffice.domain.ShowState;
+import dev.boxoffice.entity.IdempotencyKeyTakenException;
 import dev.boxoffice.entity.KeyedAnswer;
 import dev.boxoffice.eventstore.IdempotencyKeys;
 import dev.boxoffice.eventstore.IdempotencyRecord;
@@ -33,12 +34,16 @@ import java.util.function.Function;
  * show and answered. With it:
  * <ul>
  * <li>a key this node is still answering gets 409 REQUEST_IN_PROGRESS at once;</li>
- * <li>a key remembered with the same request (method, path, body) gets the remembered answer, byte for byte, and
- * nothing is sent to the show; with another request, 422 IDEMPOTENCY_KEY_REUSED;</li>
- * <li>a new key: the write's answer, should it be accepted with events, is committed with those events (see
- * {@link KeyedAnswer}); any other answer it gets from the domain (a refusal, or nothing to change) is remembered on
- * its own before it is sent. If another node committed the same key first, its answer is the one sent.</li>
+ * <li>the write goes to its show, which decides it: if it is accepted with events, its answer is committed with them
+ * (see {@link KeyedAnswer}), unless the key is used already, which the append checks in the same statement: then
+ * nothing is written; any other answer it gets from the domain (a refusal, or nothing to change) is remembered on
+ * its own before it is sent, unless the key is taken;</li>
+ * <li>a key used already, with the same request (method, path, body), gets the answer remembered under it, byte for
+ * byte; with another request, 422 IDEMPOTENCY_KEY_REUSED. Whichever node committed a key first, its answer is the
+ * one every retry gets.</li>
  * </ul>
+ * A key costs no round trip of its own when the write is new: a retry is decided again (it is then refused, or
+ * stopped by the key), and its answer looked up.
  * A 400 for an invalid request, a 503 and a 500 are never remembered: nothing was done, and a retry may succeed.
  *
  * <p>The keys in flight are bounded by admission control: one per admitted request, of at most 255 characters.
@@ -89,23 +94,34 @@ public class Writes {
             throw new ProblemException(Problem.of(409, "Request in progress", ErrorCode.REQUEST_IN_PROGRESS,
                     "A request with this Idempotency-Key is still being answered; retry after Retry-After seconds."));
         }
-        Future<Answer> answered = keys.find(key).compose(found -> found.isPresent()
-                ? Future.succeededFuture(replay(found.get(), fingerprint))
-                : firstTime(key, fingerprint, correlationId, write));
-        return UniHelper.toUni(answered.onComplete(done -> inFlight.remove(key))).map(Answer::response);
+        return UniHelper.toUni(keyed(key, fingerprint, correlationId, write, true)
+                .onComplete(done -> inFlight.remove(key))).map(Answer::response);
     }
 
-    private Future<Answer> firstTime(String key, byte[] fingerprint, String correlationId, Write write) {
-        var keyed = new KeyedAnswer<ShowState>(
+    /**
+     * Sends the write under its key. If the key is used already, the show appends nothing and the command fails with
+     * {@link IdempotencyKeyTakenException}: the answer remembered under the key is given instead, or, if the key had
+     * expired (the lookup deletes it), the write is sent once more.
+     */
+    private Future<Answer> keyed(String key, byte[] fingerprint, String correlationId, Write write, boolean firstTry) {
+        var keyed = new KeyedAnswer<ShowState>(key,
                 state -> write.whenAccepted().apply((ShowState.Show) state).remembered(key, fingerprint));
         return shows.handle(write.command(), correlationId, keyed).compose(outcome -> {
             Optional<IdempotencyRecord> committed = keyed.committed();
             if (committed.isPresent()) {
                 return Future.succeededFuture(Answer.of(committed.get()));
             }
-            return write.answer(outcome).recover(this::asRemembered).compose(answer -> keys
-                    .rememberUnlessTaken(answer.remembered(key, fingerprint))
-                    .map(taken -> taken.map(first -> replay(first, fingerprint)).orElse(answer)));
+            return write.answer(outcome).recover(this::asRemembered).compose(answer ->
+                    unavailableIfFailed(keys.rememberUnlessTaken(answer.remembered(key, fingerprint)))
+                            .map(taken -> taken.map(first -> replay(first, fingerprint)).orElse(answer)));
+        }).recover(failure -> {
+            if (!(failure instanceof IdempotencyKeyTakenException)) {
+                return Future.failedFuture(failure);
+            }
+            return unavailableIfFailed(keys.find(key)).compose(found -> found.isPresent()
+                    ? Future.succeededFuture(replay(found.get(), fingerprint))
+                    : firstTry ? keyed(key, fingerprint, correlationId, write, false)
+                    : unavailableIfFailed(Future.failedFuture(failure)));
         });
     }
 
@@ -116,6 +132,12 @@ public class Writes {
             return Future.succeededFuture(new Answer(problem.status(), null, bytes(json, problem)));
         }
         return Future.failedFuture(failure);
+    }
+
+    /** The keys' table could not be read or written: 503, nothing acknowledged, safe to retry. */
+    private static <T> Future<T> unavailableIfFailed(Future<T> store) {
+        return store.recover(failure -> Future.failedFuture(new ProblemException(Problem.of(503, "Service unavailable",
+                ErrorCode.SERVICE_UNAVAILABLE, "The idempotency keys could not be read or written; the request may be retried."))));
     }
 
     private static Answer replay(IdempotencyRecord remembered, byte[] fingerprint) {

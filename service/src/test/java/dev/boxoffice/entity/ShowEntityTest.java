@@ -149,6 +149,37 @@ class ShowEntityTest {
         }
     }
 
+    /**
+     * A keyed command's answer is committed with its events; the same key again appends nothing and fails only its
+     * own command, while the commands decided in the same batch are decided again and go through.
+     */
+    @Test
+    void aCommandUnderAKeyUsedAlreadyWritesNothingAndTheRestOfItsBatchGoesThrough() {
+        var running = start(store, Duration.ofMinutes(5), 0);
+        run(running, new CreateShow(showId, "Hamlet", 10));
+        var first = keyed("key-" + id);
+        running.send(id, new ReserveSeat(showId, 1), null, first).toCompletionStage().toCompletableFuture().join();
+        assertThat(first.committed()).hasValueSatisfying(answer -> assertThat(answer.key()).isEqualTo("key-" + id));
+        run(running, new CancelSeatReservation(showId, 1));
+
+        // Sent together, so that they are decided in one batch: seat 2, the retry of seat 1 under its key, seat 3.
+        var seat2 = running.send(id, new ReserveSeat(showId, 2), null);
+        var retry = running.send(id, new ReserveSeat(showId, 1), null, keyed("key-" + id));
+        var seat3 = running.send(id, new ReserveSeat(showId, 3), null);
+
+        assertThat(retry.toCompletionStage().toCompletableFuture()).failsWithin(Duration.ofSeconds(10))
+                .withThrowableThat().havingCause().isInstanceOf(IdempotencyKeyTakenException.class);
+        assertThat(seat2.toCompletionStage().toCompletableFuture().join()).isInstanceOf(CommandOutcome.Accepted.class);
+        assertThat(seat3.toCompletionStage().toCompletableFuture().join()).isInstanceOf(CommandOutcome.Accepted.class);
+        ShowState.Show show = (ShowState.Show) state(running);
+        assertThat(show.availableSeats()).as("seats 2 and 3 reserved, seat 1 free again").isEqualTo(8);
+        assertThat(store.readStream(StreamName.of("show", id), 0).toCompletionStage().toCompletableFuture().join()).hasSize(5);
+    }
+
+    private static KeyedAnswer<ShowState> keyed(String key) {
+        return new KeyedAnswer<>(key, state -> new IdempotencyRecord(key, new byte[] {1}, 200, null, new byte[] {2}));
+    }
+
     private EntityRuntime<ShowCommand, ShowEvent, ShowState> start(EventStore eventStore, Duration idle, int snapshotEvery) {
         var runtime = new EntityRuntime<>(TestPostgres.vertx(), eventStore, snapshots, ShowService.entityType(),
                 new EntitySettings(idle, 64L << 20, Duration.ofSeconds(10), snapshotEvery, 5, 64));

@@ -3,6 +3,7 @@ package dev.boxoffice.eventstore;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.boxoffice.eventstore.AppendResult.Appended;
+import dev.boxoffice.eventstore.AppendResult.IdempotencyKeyTaken;
 import dev.boxoffice.eventstore.AppendResult.WrongExpectedVersion;
 import dev.boxoffice.support.TestPostgres;
 import io.vertx.core.Future;
@@ -12,6 +13,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.UUID;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
@@ -42,13 +44,13 @@ class IdempotencyKeysTest {
     }
 
     @Test
-    void aKeyTakenRefusesTheAppendAsAConflictAndWritesNoEvent() {
+    void aKeyTakenRefusesTheAppendNamingTheKeyAndWritesNoEvent() {
         IdempotencyRecord answer = answer("once");
         join(store.append(newStream(), ExpectedVersion.NO_STREAM, List.of(event()), List.of(answer)));
         StreamName other = newStream();
 
-        assertThat(join(store.append(other, ExpectedVersion.NO_STREAM, List.of(event()), List.of(answer))))
-                .isInstanceOf(WrongExpectedVersion.class);
+        assertThat(join(store.append(other, ExpectedVersion.NO_STREAM, List.of(event()), List.of(answer("fresh"), answer))))
+                .isEqualTo(new IdempotencyKeyTaken(other, Set.of(answer.key())));
         assertThat(join(store.readStream(other, 0))).isEmpty();
     }
 
@@ -63,7 +65,7 @@ class IdempotencyKeysTest {
         }
         List<AppendResult> results = join(Future.all(appends).map(all -> all.<AppendResult>list()));
 
-        assertThat(results.get(11)).isInstanceOf(WrongExpectedVersion.class);
+        assertThat(results.get(11)).isInstanceOf(IdempotencyKeyTaken.class);
         assertThat(results).filteredOn(r -> r instanceof Appended).hasSize(29);
     }
 
