@@ -55,7 +55,9 @@ final class GroupCommit {
     /*
      * The same, and the answers remembered under idempotency keys in the same statement, hence the same transaction,
      * only for the streams whose events went in. A stream with an answer under a key already used (a retry decided
-     * again, or a key reused) gets no events: "taken" lists those keys, returned with a null position. Should two
+     * again, or a key reused) gets no events: "taken" lists those keys, returned with a null position. It probes the
+     * primary key once per key (a scalar subquery, which the planner never turns into a join): planned as a join
+     * while the table was empty, a statement cached on a connection went on scanning the whole table. Should two
      * writers insert one key at once, its primary key refuses the second, as a version taken does. Used only for a
      * batch that carries answers, so that appends without keys run exactly the statement above.
      */
@@ -63,7 +65,7 @@ final class GroupCommit {
             WITH taken AS (
                 SELECT a.stream_id, a.idempotency_key
                 FROM unnest($8::text[], $9::text[]) AS a(stream_id, idempotency_key)
-                JOIN idempotency_keys k ON k.idempotency_key = a.idempotency_key
+                WHERE (SELECT true FROM idempotency_keys k WHERE k.idempotency_key = a.idempotency_key)
             ), appended AS (
                 INSERT INTO events (stream_id, version, event_type, schema_version, payload, correlation_id)
                 SELECT e.stream_id, e.version, e.event_type, e.schema_version, e.payload, e.correlation_id
