@@ -63,9 +63,9 @@ final class GroupCommit {
      */
     private static final String APPEND_WITH_ANSWERS_SQL = """
             WITH taken AS (
-                SELECT a.stream_id, a.idempotency_key
-                FROM unnest($8::text[], $9::text[]) AS a(stream_id, idempotency_key)
-                WHERE (SELECT true FROM idempotency_keys k WHERE k.idempotency_key = a.idempotency_key)
+                SELECT a.stream_id, a.key_hash
+                FROM unnest($8::text[], $9::bytea[]) AS a(stream_id, key_hash)
+                WHERE (SELECT true FROM idempotency_keys k WHERE k.key_hash = a.key_hash)
             ), appended AS (
                 INSERT INTO events (stream_id, version, event_type, schema_version, payload, correlation_id)
                 SELECT e.stream_id, e.version, e.event_type, e.schema_version, e.payload, e.correlation_id
@@ -79,13 +79,13 @@ final class GroupCommit {
                 ORDER BY e.ord
                 RETURNING stream_id, position
             ), remembered AS (
-                INSERT INTO idempotency_keys (idempotency_key, request_fingerprint, status, location, body)
-                SELECT a.idempotency_key, a.request_fingerprint, a.status, a.location, a.body
-                FROM unnest($8::text[], $9::text[], $10::bytea[], $11::smallint[], $12::text[], $13::bytea[])
-                     AS a(stream_id, idempotency_key, request_fingerprint, status, location, body)
+                INSERT INTO idempotency_keys (key_hash, request_fingerprint, status, location, body)
+                SELECT a.key_hash, a.request_fingerprint, a.status, a.location, a.body
+                FROM unnest($8::text[], $9::bytea[], $10::bytea[], $11::smallint[], $12::text[], $13::bytea[])
+                     AS a(stream_id, key_hash, request_fingerprint, status, location, body)
                 WHERE a.stream_id IN (SELECT stream_id FROM appended))
-            SELECT stream_id, position, NULL::text FROM appended
-            UNION ALL SELECT stream_id, NULL::bigint, idempotency_key FROM taken
+            SELECT stream_id, position, NULL::bytea FROM appended
+            UNION ALL SELECT stream_id, NULL::bigint, key_hash FROM taken
             """;
 
     /** A stream's version, or an idempotency key, that another writer took first. */
@@ -209,7 +209,7 @@ final class GroupCommit {
 
     private static Tuple withAnswers(Tuple parameters, List<PendingAppend> batch) {
         List<String> streamIds = new ArrayList<>();
-        List<String> keys = new ArrayList<>();
+        List<Buffer> keys = new ArrayList<>();
         List<Buffer> fingerprints = new ArrayList<>();
         List<Short> statuses = new ArrayList<>();
         List<String> locations = new ArrayList<>();
@@ -217,7 +217,7 @@ final class GroupCommit {
         for (PendingAppend append : batch) {
             for (IdempotencyRecord answer : append.answers) {
                 streamIds.add(append.stream.value());
-                keys.add(answer.key());
+                keys.add(Buffer.buffer(answer.keyHash()));
                 fingerprints.add(Buffer.buffer(answer.requestFingerprint()));
                 statuses.add((short) answer.status());
                 locations.add(answer.location());
@@ -225,7 +225,7 @@ final class GroupCommit {
             }
         }
         return parameters.addArrayOfString(streamIds.toArray(String[]::new))
-                .addArrayOfString(keys.toArray(String[]::new))
+                .addArrayOfBuffer(keys.toArray(Buffer[]::new))
                 .addArrayOfBuffer(fingerprints.toArray(Buffer[]::new))
                 .addArrayOfShort(statuses.toArray(Short[]::new))
                 .addArrayOfString(locations.toArray(String[]::new))
@@ -234,10 +234,10 @@ final class GroupCommit {
 
     private static void complete(List<PendingAppend> batch, RowSet<Row> rows) {
         Map<String, long[]> positionsByStream = new HashMap<>();
-        Map<String, Set<String>> takenKeysByStream = new HashMap<>();
+        Map<String, Set<Buffer>> takenKeysByStream = new HashMap<>();
         for (Row row : rows) {
-            if (row.size() > 2 && row.getString(2) != null) {
-                takenKeysByStream.computeIfAbsent(row.getString(0), stream -> new HashSet<>()).add(row.getString(2));
+            if (row.size() > 2 && row.getBuffer(2) != null) {
+                takenKeysByStream.computeIfAbsent(row.getString(0), stream -> new HashSet<>()).add(row.getBuffer(2));
                 continue;
             }
             long position = row.getLong(1);
@@ -246,9 +246,15 @@ final class GroupCommit {
         }
         for (PendingAppend append : batch) {
             long[] positions = positionsByStream.get(append.stream.value());
-            Set<String> taken = takenKeysByStream.get(append.stream.value());
+            Set<Buffer> taken = takenKeysByStream.get(append.stream.value());
             if (taken != null) {
-                append.promise.complete(new IdempotencyKeyTaken(append.stream, Set.copyOf(taken)));
+                Set<String> keys = new HashSet<>();
+                for (IdempotencyRecord answer : append.answers) {
+                    if (taken.contains(Buffer.buffer(answer.keyHash()))) {
+                        keys.add(answer.key());
+                    }
+                }
+                append.promise.complete(new IdempotencyKeyTaken(append.stream, Set.copyOf(keys)));
                 continue;
             }
             append.promise.complete(positions == null

@@ -21,14 +21,14 @@ public final class IdempotencyKeys {
     private static final String FIND_SQL = """
             WITH expired AS (
                 DELETE FROM idempotency_keys
-                WHERE idempotency_key = $1 AND created_at < now() - make_interval(secs => $2))
-            SELECT idempotency_key, request_fingerprint, status, location, body FROM idempotency_keys
-            WHERE idempotency_key = $1 AND created_at >= now() - make_interval(secs => $2)
+                WHERE key_hash = $1 AND created_at < now() - make_interval(secs => $2))
+            SELECT request_fingerprint, status, location, body FROM idempotency_keys
+            WHERE key_hash = $1 AND created_at >= now() - make_interval(secs => $2)
             """;
 
     private static final String REMEMBER_SQL = """
-            INSERT INTO idempotency_keys (idempotency_key, request_fingerprint, status, location, body)
-            VALUES ($1, $2, $3, $4, $5) ON CONFLICT (idempotency_key) DO NOTHING
+            INSERT INTO idempotency_keys (key_hash, request_fingerprint, status, location, body)
+            VALUES ($1, $2, $3, $4, $5) ON CONFLICT (key_hash) DO NOTHING
             """;
 
     /* A batch of the oldest expired rows; rows another node is deleting are skipped, not waited for. */
@@ -48,7 +48,8 @@ public final class IdempotencyKeys {
 
     /** The answer remembered under {@code key}, if it is live. */
     public Future<Optional<IdempotencyRecord>> find(String key) {
-        return pool.preparedQuery(FIND_SQL).execute(Tuple.of(key, ttlSeconds)).map(IdempotencyKeys::first);
+        return pool.preparedQuery(FIND_SQL).execute(Tuple.of(Buffer.buffer(IdempotencyRecord.hashOf(key)), ttlSeconds))
+                .map(rows -> first(key, rows));
     }
 
     /**
@@ -56,7 +57,7 @@ public final class IdempotencyKeys {
      * it (a concurrent request with the same key got there first).
      */
     public Future<Optional<IdempotencyRecord>> rememberUnlessTaken(IdempotencyRecord record) {
-        Tuple row = Tuple.of(record.key(), Buffer.buffer(record.requestFingerprint()), (short) record.status(),
+        Tuple row = Tuple.of(Buffer.buffer(record.keyHash()), Buffer.buffer(record.requestFingerprint()), (short) record.status(),
                 record.location(), Buffer.buffer(record.body()));
         return pool.preparedQuery(REMEMBER_SQL).execute(row).compose(inserted -> inserted.rowCount() == 1
                 ? Future.succeededFuture(Optional.empty())
@@ -68,12 +69,12 @@ public final class IdempotencyKeys {
         return pool.preparedQuery(PURGE_SQL).execute(Tuple.of(ttlSeconds, batch)).map(RowSet::rowCount);
     }
 
-    private static Optional<IdempotencyRecord> first(RowSet<Row> rows) {
+    private static Optional<IdempotencyRecord> first(String key, RowSet<Row> rows) {
         if (rows.size() == 0) {
             return Optional.empty();
         }
         Row row = rows.iterator().next();
-        return Optional.of(new IdempotencyRecord(row.getString(0), row.getBuffer(1).getBytes(), row.getShort(2),
-                row.getString(3), row.getBuffer(4).getBytes()));
+        return Optional.of(new IdempotencyRecord(key, row.getBuffer(0).getBytes(), row.getShort(1),
+                row.getString(2), row.getBuffer(3).getBytes()));
     }
 }

@@ -24,6 +24,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.util.Arrays;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -172,7 +173,7 @@ public class Writes {
             if (body != null) {
                 sha256.update(bytes(json, body));
             }
-            return sha256.digest();
+            return Arrays.copyOf(sha256.digest(), 16); // 128 bits tell two requests under one key apart
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("every JDK has SHA-256", e);
         }
