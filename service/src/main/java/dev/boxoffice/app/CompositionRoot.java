@@ -164,8 +164,12 @@ public class CompositionRoot {
 
     @Produces
     @Singleton
-    IdempotencyKeyPurge idempotencyKeyPurge(Vertx vertx, IdempotencyKeys keys, BoxOfficeConfig config) {
-        return new IdempotencyKeyPurge(vertx, keys, config.idempotency().purgeInterval(), config.idempotency().purgeBatch());
+    IdempotencyKeyPurge idempotencyKeyPurge(Vertx vertx, IdempotencyKeys keys, BoxOfficeConfig config,
+            MeterRegistry registry) {
+        var purge = new IdempotencyKeyPurge(vertx, keys, config.idempotency().purgeInterval(),
+                config.idempotency().purgeBatch());
+        Metrics.idempotencyKeyPurge(registry, purge);
+        return purge;
     }
 
     void startIdempotencyKeyPurge(@Observes StartupEvent event, IdempotencyKeyPurge purge) {

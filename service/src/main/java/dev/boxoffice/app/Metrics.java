@@ -2,6 +2,7 @@ package dev.boxoffice.app;
 
 import dev.boxoffice.entity.EntityRuntime;
 import dev.boxoffice.eventstore.CommitListener;
+import dev.boxoffice.eventstore.IdempotencyKeyPurge;
 import dev.boxoffice.eventstore.PostgresSnapshotStore;
 import dev.boxoffice.eventstore.RecordedEvent;
 import dev.boxoffice.projection.Projection;
@@ -43,6 +44,11 @@ final class Metrics {
                 .description("Snapshots waiting to be written").register(registry);
         FunctionCounter.builder("boxoffice.snapshots.skipped", snapshots, PostgresSnapshotStore::skippedSnapshots)
                 .description("Snapshots not written because the buffer was full (the next one will be)").register(registry);
+    }
+
+    static void idempotencyKeyPurge(MeterRegistry registry, IdempotencyKeyPurge purge) {
+        FunctionCounter.builder("boxoffice.idempotency.keys.purged", purge, IdempotencyKeyPurge::purged)
+                .description("Expired idempotency keys deleted by this node").register(registry);
     }
 
     static void showRuntime(MeterRegistry registry, EntityRuntime<?, ?, ?> runtime, long budget) {

@@ -86,8 +86,11 @@ class IdempotencyKeysTest {
         IdempotencyRecord live = answer("live");
         join(keys.rememberUnlessTaken(live));
         try (var jdbc = TestPostgres.jdbc(); var age = jdbc.prepareStatement(
-                "UPDATE idempotency_keys SET created_at = now() - interval '2 hours' WHERE idempotency_key LIKE 'old %'")) {
-            age.executeUpdate();
+                "UPDATE idempotency_keys SET created_at = now() - interval '2 hours' WHERE key_hash = ?")) {
+            for (IdempotencyRecord old : expired) {
+                age.setBytes(1, old.keyHash());
+                age.executeUpdate();
+            }
         }
 
         assertThat(join(keys.find(expired.get(0).key()))).isEmpty(); // and deleted, so the key may be used again
