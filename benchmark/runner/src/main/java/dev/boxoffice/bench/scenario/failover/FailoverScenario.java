@@ -79,7 +79,8 @@ public final class FailoverScenario extends Scenario<FailoverResult> {
         double[] killedAt = {Double.NaN};
         double[] restartedAt = {Double.NaN};
         ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor();
-        try {
+        // Timed from the step's start, not from here: opening the step's connections takes a while on a slow host.
+        Runnable killAndRestart = () -> {
             timer.schedule(() -> {
                 killedAt[0] = sinceRunStart(bench);
                 victim.kill();
@@ -90,10 +91,12 @@ public final class FailoverScenario extends Scenario<FailoverResult> {
                 victim.restart();
                 run.progress().info("failover: started " + victim.name() + " again");
             }, (long) (options.restartAt() * 1000), TimeUnit.MILLISECONDS);
+        };
+        try {
             // The CPU of the step is the survivors' (and HAProxy's): the victim's process dies in the middle of it.
             bench.resources().serviceTier(tier.nodes().stream().filter(node -> node != victim).map(ServiceNode::pid).toList(),
                     tier.haProxyPid());
-            StepResult step = load.measure("failover", victim.name() + " killed", rate, options.seconds());
+            StepResult step = load.measure("failover", victim.name() + " killed", rate, options.seconds(), killAndRestart);
             victim.awaitReady(Duration.ofSeconds(120));
             tier.measuredBy(bench.resources());
             return new FailoverResult("Serial reservations at " + Math.round(rate) + " req/s through HAProxy; " + victim.name()

@@ -54,25 +54,37 @@ public final class SerialLoad {
         try (LoadClient client = bench.client(baseUrl, bench.steps().connections())) {
             return RisingSteps.run(bench, scenario, options.rates(), "each user creates a show with " + options.seats()
                     + " seats, then reserves them one by one in random order" + (keyed ? ", each request under an Idempotency-Key" : ""),
-                    (label, rate, seconds) -> step(client, scenario, label, rate, seconds));
+                    (label, rate, seconds) -> step(client, scenario, label, rate, seconds, () -> { }));
         }
     }
 
-    /** One step of this load, recorded under {@code scenario}: the failover scenario kills a node during it. */
+    /** One step of this load, recorded under {@code scenario}. */
     public StepResult measure(String scenario, String label, double rate, double seconds) {
+        return measure(scenario, label, rate, seconds, () -> { });
+    }
+
+    /**
+     * The same, running {@code atStart} as the step starts, once its connections are open: the failover scenario
+     * times the kill of a node from there.
+     */
+    public StepResult measure(String scenario, String label, double rate, double seconds, Runnable atStart) {
         try (LoadClient client = bench.client(baseUrl, bench.steps().connections())) {
-            return step(client, scenario, label, rate, seconds);
+            return step(client, scenario, label, rate, seconds, atStart);
         }
     }
 
-    private StepResult step(LoadClient client, String scenario, String label, double rate, double seconds) {
+    private StepResult step(LoadClient client, String scenario, String label, double rate, double seconds,
+            Runnable atStart) {
         double usersPerSecond = rate / (options.seats() + 1);
         SplittableRandom random = new SplittableRandom();
         ScheduledExecutorService scrapes = label.equals(RisingSteps.WARMUP) ? scrapeMetricsRegularly() : null;
         try {
             StepResult step = bench.step(scenario, label, rate, bench.steps().connections(), seconds,
-                    recorder -> OpenLoop.start(bench.vertx(), usersPerSecond, recorder,
-                            intended -> new User(client, recorder, options.seats(), keyed, random.split()).start(intended)));
+                    recorder -> {
+                        atStart.run();
+                        OpenLoop.start(bench.vertx(), usersPerSecond, recorder,
+                                intended -> new User(client, recorder, options.seats(), keyed, random.split()).start(intended));
+                    });
             return step.withReadModelLag(ServiceMetrics.readModelLag(baseUrl));
         } finally {
             if (scrapes != null) {
