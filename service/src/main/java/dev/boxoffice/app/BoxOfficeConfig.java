@@ -27,6 +27,8 @@ public interface BoxOfficeConfig {
 
     Idempotency idempotency();
 
+    Streams streams();
+
     interface Entities {
         /** Shows untouched this long are dropped from memory and rebuilt from the store when next used. */
         @WithDefault("10m")
@@ -152,6 +154,31 @@ public interface BoxOfficeConfig {
         /** Expired keys deleted by one statement, at most: a purge never holds a connection for long. */
         @WithDefault("1000")
         int purgeBatch();
+    }
+
+    interface Streams {
+        /**
+         * Bytes that all open seat-map streams may hold at once: a fixed cost per open stream (its connection's and
+         * its own objects) and the frames its client has not taken yet. Past it a new stream is refused (503
+         * OVERLOADED) and a stream whose frames would not fit is dropped. Default: 20 % of the maximum heap, room for
+         * ten thousand streams at 8 KB each with the default 512 MB heap.
+         */
+        Optional<MemorySize> memoryBudget();
+
+        /** Bytes one stream's client may leave untaken; past it the stream ends (event end, SLOW_READER). */
+        @WithDefault("64K")
+        MemorySize maxPendingBytes();
+
+        /**
+         * Time between keep-alive comments on a quiet stream: below the idle timeouts of the server (2 minutes) and of
+         * proxies (the HAProxy configuration's 15 s server timeout).
+         */
+        @WithDefault("10s")
+        Duration heartbeat();
+
+        /** Events read per followed show by one statement at most; more are read by the next, at once. */
+        @WithDefault("500")
+        int eventsPerRead();
     }
 
     interface Admin {

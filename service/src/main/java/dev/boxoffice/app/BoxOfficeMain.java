@@ -9,7 +9,8 @@ import io.quarkus.runtime.annotations.QuarkusMain;
 
 /**
  * Chooses the database before Quarkus starts: the configured one, or an embedded server, stopped once Quarkus has
- * stopped (after a kill -9 the next start stops the orphan, see EmbeddedDatabase).
+ * stopped (after a kill -9 the next start stops the orphan, see EmbeddedDatabase); and fits the connection bound to
+ * the open-files limit.
  */
 @QuarkusMain
 public final class BoxOfficeMain {
@@ -28,6 +29,7 @@ public final class BoxOfficeMain {
             System.err.println("boxoffice: " + e.getMessage());
             System.exit(2);
         }
+        ConnectionLimit.fitToOpenFilesLimit();
         Quarkus.run(args);
     }
 

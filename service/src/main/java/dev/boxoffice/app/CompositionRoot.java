@@ -15,7 +15,9 @@ import dev.boxoffice.eventstore.PostgresSnapshotStore;
 import dev.boxoffice.http.AdminResource;
 import dev.boxoffice.http.HoldResource;
 import dev.boxoffice.http.HttpSettings;
+import dev.boxoffice.http.SeatStreams;
 import dev.boxoffice.http.ShowResource;
+import dev.boxoffice.http.StreamSettings;
 import dev.boxoffice.projection.CommitNotifier;
 import dev.boxoffice.projection.ProjectionHost;
 import dev.boxoffice.projection.ProjectionSettings;
@@ -31,7 +33,9 @@ import io.quarkus.runtime.Startup;
 import io.quarkus.runtime.StartupEvent;
 import io.quarkus.runtime.configuration.MemorySize;
 import io.smallrye.health.api.HealthRegistry;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.vertx.core.Vertx;
+import io.vertx.ext.web.Router;
 import io.vertx.pgclient.PgConnectOptions;
 import io.vertx.sqlclient.Pool;
 import jakarta.enterprise.event.Observes;
@@ -51,6 +55,7 @@ public class CompositionRoot {
 
     private static final long DEFAULT_BUDGET_PERCENT_OF_HEAP = 30;
     private static final long DEFAULT_HALL_BYTES_PERCENT_OF_HEAP = 5;
+    private static final long DEFAULT_STREAM_BYTES_PERCENT_OF_HEAP = 20;
 
     @Produces
     @Singleton
@@ -188,6 +193,30 @@ public class CompositionRoot {
                 .orElse(Runtime.getRuntime().maxMemory() * DEFAULT_HALL_BYTES_PERCENT_OF_HEAP / 100);
         return new HttpSettings(admission.maxInFlight(), admission.cancellationHeadroom(), maxHallBytes,
                 config.admin().token(), config.holds().maxSeatsPerRequest());
+    }
+
+    /** Seat maps streamed live; woken with the read models, since the same commits concern them. */
+    @Produces
+    @Singleton
+    SeatStreams seatStreams(Vertx vertx, ShowService shows, PostgresEventStore store, ProjectionHost projections,
+            BoxOfficeConfig config, ObjectMapper json, MeterRegistry registry) {
+        BoxOfficeConfig.Streams streams = config.streams();
+        long budget = streams.memoryBudget().map(MemorySize::asLongValue)
+                .orElse(Runtime.getRuntime().maxMemory() * DEFAULT_STREAM_BYTES_PERCENT_OF_HEAP / 100);
+        var seatStreams = new SeatStreams(vertx, shows, store, new StreamSettings(budget,
+                streams.maxPendingBytes().asLongValue(), streams.heartbeat(), streams.eventsPerRead(),
+                config.projections().minBatchInterval()), json);
+        projections.alsoWake(seatStreams::wake);
+        Metrics.seatStreams(registry, seatStreams);
+        return seatStreams;
+    }
+
+    void routeSeatStreams(@Observes Router router, SeatStreams streams) {
+        streams.register(router);
+    }
+
+    void closeSeatStreams(@Disposes SeatStreams streams) {
+        streams.close();
     }
 
     /** The methods each path accepts, for the Allow header of a 405. */

@@ -5,6 +5,7 @@ import dev.boxoffice.eventstore.CommitListener;
 import dev.boxoffice.eventstore.IdempotencyKeyPurge;
 import dev.boxoffice.eventstore.PostgresSnapshotStore;
 import dev.boxoffice.eventstore.RecordedEvent;
+import dev.boxoffice.http.SeatStreams;
 import dev.boxoffice.projection.Projection;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.DistributionSummary;
@@ -99,6 +100,20 @@ final class Metrics {
      * How long after its expiry each expired hold's release was recorded: a histogram (cumulative buckets, so that a
      * benchmark step reads its own from two scrapes) and recent percentiles.
      */
+    static void seatStreams(MeterRegistry registry, SeatStreams streams) {
+        Gauge.builder("boxoffice.streams.open", streams, SeatStreams::openStreams)
+                .description("Seat-map streams open").register(registry);
+        Gauge.builder("boxoffice.streams.charged", streams, SeatStreams::chargedBytes).baseUnit("bytes")
+                .description("Bytes charged to the streams' memory budget: fixed costs and unsent frames").register(registry);
+        Gauge.builder("boxoffice.streams.budget", streams, SeatStreams::memoryBudget).baseUnit("bytes")
+                .description("The streams' memory budget").register(registry);
+        FunctionCounter.builder("boxoffice.streams.dropped", streams, SeatStreams::droppedStreams)
+                .description("Streams ended because their client fell behind or the streams' memory was full")
+                .register(registry);
+        FunctionCounter.builder("boxoffice.streams.refused", streams, SeatStreams::refusedStreams)
+                .description("Streams refused at open because the streams' memory was full").register(registry);
+    }
+
     static Consumer<Duration> holdExpiryLag(MeterRegistry registry) {
         Timer lag = Timer.builder("boxoffice.holds.expiry.lag")
                 .description("Time from a hold's expiry to the recording of its release")

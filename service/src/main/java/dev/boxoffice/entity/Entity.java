@@ -125,7 +125,7 @@ final class Entity<C, E, S> implements Residency.Resident {
     private void decideNext(Ready<S> ready) {
         while (queue.peekFirst() instanceof Work.Read<C, S> read) {
             queue.pollFirst();
-            read.promise().complete(ready.state());
+            read.promise().complete(new Versioned<>(ready.state(), ready.version()));
         }
         Batch<C, E, S> batch = Batch.decide(queue, decider, ready.state(), runtime.settings().maxBatch());
         if (batch.eventCount() == 0) {

@@ -63,7 +63,12 @@ public final class EntityRuntime<C, E, S> implements AutoCloseable {
 
     /** The entity's committed state (its initial state if it has no events), after every command sent before. */
     public Future<S> state(String entityId) {
-        Promise<S> promise = Promise.promise();
+        return versionedState(entityId).map(Versioned::state);
+    }
+
+    /** The same, with the version of the entity's stream that state is at. */
+    public Future<Versioned<S>> versionedState(String entityId) {
+        Promise<Versioned<S>> promise = Promise.promise();
         dispatch(entityId, new Work.Read<>(promise, System.nanoTime()));
         return promise.future();
     }

@@ -27,8 +27,8 @@ sealed interface Work<C, S> {
         }
     }
 
-    /** A read of the committed state, after every command sent before it. */
-    record Read<C, S>(Promise<S> promise, long enqueuedNanos) implements Work<C, S> {
+    /** A read of the committed state and its version, after every command sent before it. */
+    record Read<C, S>(Promise<Versioned<S>> promise, long enqueuedNanos) implements Work<C, S> {
 
         @Override
         public void fail(Throwable failure) {

@@ -7,7 +7,9 @@ import io.vertx.sqlclient.RowSet;
 import io.vertx.sqlclient.SqlClient;
 import io.vertx.sqlclient.Tuple;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.OptionalLong;
 
 /**
  * The event store on PostgreSQL, through the non-blocking Vert.x client: every method returns a Vert.x
@@ -40,6 +42,21 @@ public final class PostgresEventStore implements EventStore {
             LIMIT $3
             """;
 
+    /*
+     * The tails of several streams in one statement: one index range per stream. A stream's events become visible in
+     * version order (an append needs the version before it committed), so reading by version never skips one.
+     */
+    private static final String READ_STREAM_TAILS_SQL = """
+            SELECT e.stream_id, e.version, e.position, e.transaction_id::text::bigint, e.event_type, e.schema_version,
+                   e.payload, e.correlation_id, e.recorded_at
+            FROM unnest($1::text[], $2::bigint[]) AS tail(stream_id, after)
+            CROSS JOIN LATERAL (SELECT * FROM events
+                WHERE events.stream_id = tail.stream_id AND events.version > tail.after
+                ORDER BY events.version LIMIT $3) e
+            """;
+    private static final String POSITION_SQL = "SELECT position FROM events WHERE stream_id = $1 AND version = $2";
+    private static final String VERSION_SQL = "SELECT version FROM events WHERE position = $1 AND stream_id = $2";
+
     private final Pool pool;
     private final GroupCommit groupCommit;
 
@@ -66,6 +83,32 @@ public final class PostgresEventStore implements EventStore {
     public Future<List<RecordedEvent>> readStream(StreamName stream, long afterVersion) {
         return pool.preparedQuery(READ_STREAM_SQL).execute(Tuple.of(stream.value(), afterVersion))
                 .map(PostgresEventStore::toEvents);
+    }
+
+    /**
+     * For each stream, up to {@code limitPerStream} of its events with a version above its {@code afterVersions}
+     * entry, in version order per stream.
+     */
+    public Future<List<RecordedEvent>> readStreamTails(List<StreamName> streams, long[] afterVersions, int limitPerStream) {
+        if (streams.size() != afterVersions.length) {
+            throw new IllegalArgumentException("one version per stream");
+        }
+        String[] names = streams.stream().map(StreamName::value).toArray(String[]::new);
+        Long[] after = Arrays.stream(afterVersions).boxed().toArray(Long[]::new);
+        return pool.preparedQuery(READ_STREAM_TAILS_SQL).execute(Tuple.of(names, after, limitPerStream))
+                .map(PostgresEventStore::toEvents);
+    }
+
+    /** The log position of {@code stream}'s event at {@code version}; empty if it has none. */
+    public Future<OptionalLong> positionOf(StreamName stream, long version) {
+        return pool.preparedQuery(POSITION_SQL).execute(Tuple.of(stream.value(), version)).map(rows ->
+                rows.size() == 0 ? OptionalLong.empty() : OptionalLong.of(rows.iterator().next().getLong(0)));
+    }
+
+    /** The version of the event at log {@code position}, if that event is in {@code stream}. */
+    public Future<OptionalLong> versionAt(StreamName stream, long position) {
+        return pool.preparedQuery(VERSION_SQL).execute(Tuple.of(position, stream.value())).map(rows ->
+                rows.size() == 0 ? OptionalLong.empty() : OptionalLong.of(rows.iterator().next().getLong(0)));
     }
 
     /** Up to {@code limit} committed events of all streams after {@code after}, in commit-safe order. */

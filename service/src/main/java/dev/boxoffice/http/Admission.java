@@ -90,6 +90,10 @@ public class Admission {
     }
 
     private void admit(RoutingContext ctx) {
+        if (isStream(ctx)) {
+            ctx.next(); // open for as long as its client wants: bounded by the streams' own memory budget instead
+            return;
+        }
         int admitted = inFlight.incrementAndGet();
         if (admitted > maxInFlight) {
             if (admitted > maxWithCancellations || !isSeatChange(ctx)) {
@@ -101,6 +105,11 @@ public class Admission {
         }
         ctx.addEndHandler(ended -> inFlight.decrementAndGet());
         ctx.next();
+    }
+
+    private static boolean isStream(RoutingContext ctx) {
+        return ctx.request().method() == HttpMethod.GET && ctx.normalizedPath().endsWith("/stream")
+                && segments(ctx.normalizedPath()) == 3;
     }
 
     private static boolean isSeatChange(RoutingContext ctx) {

@@ -51,7 +51,9 @@ public class ProblemResponses implements OASFilter {
             added.put("413", "The body is over the size limit (PAYLOAD_TOO_LARGE)");
             added.put("415", "The body is not application/json (UNSUPPORTED_MEDIA_TYPE)");
         }
-        added.put("406", "The Accept header excludes application/json (NOT_ACCEPTABLE)");
+        if (!streamsEvents(operation)) {
+            added.put("406", "The Accept header excludes application/json (NOT_ACCEPTABLE)");
+        }
         if (takesIdempotencyKey(operation)) {
             describeIdempotencyKey(operation);
             added.put("422", "The Idempotency-Key was used for another request (IDEMPOTENCY_KEY_REUSED)");
@@ -77,6 +79,12 @@ public class ProblemResponses implements OASFilter {
                 asProblem(status, response);
             }
         });
+    }
+
+    /** A server-sent event stream answers whatever the Accept header says. */
+    private static boolean streamsEvents(Operation operation) {
+        APIResponse ok = operation.getResponses().getAPIResponse("200");
+        return ok != null && ok.getContent() != null && ok.getContent().hasMediaType("text/event-stream");
     }
 
     private static boolean takesIdempotencyKey(Operation operation) {

@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.BiConsumer;
 import org.jboss.logging.Logger;
 
@@ -34,6 +35,7 @@ public final class ProjectionHost implements AutoCloseable {
     private final String channel;
     private final BiConsumer<Projection, List<RecordedEvent>> onApplied;
     private final Map<String, Hosted> hosted = new LinkedHashMap<>();
+    private final List<Runnable> watchers = new CopyOnWriteArrayList<>();
     private PgSubscriber subscriber;
 
     /**
@@ -64,6 +66,11 @@ public final class ProjectionHost implements AutoCloseable {
         var runner = new ProjectionRunner(vertx, pool, store, projection, settings,
                 applied -> onApplied.accept(projection, applied));
         hosted.put(projection.name(), new Hosted(projection, runner));
+    }
+
+    /** Also wakes {@code watcher} whenever the read models are woken: events may have been committed. */
+    public void alsoWake(Runnable watcher) {
+        watchers.add(watcher);
     }
 
     public void start() {
@@ -121,6 +128,7 @@ public final class ProjectionHost implements AutoCloseable {
         for (Hosted h : hosted.values()) {
             h.runner.wake();
         }
+        watchers.forEach(Runnable::run);
     }
 
     @Override

@@ -31,15 +31,14 @@ public final class ProjectionRunner implements AutoCloseable {
     private final ProjectionSettings settings;
     private final Consumer<List<RecordedEvent>> onCommitted;
 
+    private final Spacing spacing;
     private Context context;
     // Confined to the runner's context:
     private boolean running;
     private boolean again;
     private boolean closed;
     private long pollTimer = -1;
-    private long lastBatchStart = System.nanoTime() - 1_000_000_000L;
     private boolean catchingUp = true;
-    private boolean delayed;
     private volatile String lastFailure;
 
     /** {@code onCommitted} sees each page after its transaction committed (for metrics). */
@@ -51,6 +50,7 @@ public final class ProjectionRunner implements AutoCloseable {
         this.projection = projection;
         this.settings = settings;
         this.onCommitted = onCommitted;
+        this.spacing = new Spacing(vertx, settings.minBatchInterval());
     }
 
     public void start() {
@@ -74,19 +74,12 @@ public final class ProjectionRunner implements AutoCloseable {
                 again = true;
                 return;
             }
-            long wait = settings.minBatchInterval().toNanos() - (System.nanoTime() - lastBatchStart);
-            if (!catchingUp && wait > 0) {
-                if (!delayed) {
-                    delayed = true;
-                    vertx.setTimer(Math.max(1, wait / 1_000_000), t -> {
-                        delayed = false;
-                        wake();
-                    });
-                }
+            if (catchingUp) {
+                spacing.started();
+            } else if (!spacing.tryStart(this::wake)) {
                 return;
             }
             running = true;
-            lastBatchStart = System.nanoTime();
             pool.withTransaction(connection -> applyPage(connection, store, projection, projection.name(),
                     settings.batchSize(), true)).onComplete(result -> context.runOnContext(done -> {
                         running = false;

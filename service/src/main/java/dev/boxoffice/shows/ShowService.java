@@ -8,6 +8,7 @@ import dev.boxoffice.domain.ShowState;
 import dev.boxoffice.entity.EntityRuntime;
 import dev.boxoffice.entity.EntityType;
 import dev.boxoffice.entity.KeyedAnswer;
+import dev.boxoffice.entity.Versioned;
 import io.vertx.core.Future;
 import java.util.UUID;
 
@@ -43,5 +44,10 @@ public final class ShowService {
     /** The show's committed state; {@link ShowState#NOT_CREATED} if it does not exist. */
     public Future<ShowState> show(UUID showId) {
         return shows.state(showId.toString());
+    }
+
+    /** The same, with the version of the show's stream it is at. */
+    public Future<Versioned<ShowState>> versionedState(UUID showId) {
+        return shows.versionedState(showId.toString());
     }
 }

@@ -3,13 +3,16 @@ package dev.boxoffice.process;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.boxoffice.database.EmbeddedDatabase;
+import dev.boxoffice.support.SseClient;
 import dev.boxoffice.support.TestDatabase;
+import java.net.URI;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -22,8 +25,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Hundreds of concurrent reservations of a few seats, on one instance and split across two: one winner per seat. And
- * an Idempotency-Key retried on the other instance, or sent to both at once: one effect, one answer.
+ * Hundreds of concurrent reservations of a few seats, on one instance and split across two: one winner per seat. An
+ * Idempotency-Key retried on the other instance, or sent to both at once: one effect, one answer. A seat-map stream
+ * on one instance sees what the other commits.
  */
 class TwoInstancesIT {
 
@@ -72,6 +76,21 @@ class TwoInstancesIT {
         assertThat(Http.getShow(second, show).statusCode()).isEqualTo(200); // both now hold the show in memory
 
         assertOneWinnerPerSeat(show, race(show, List.of(first, second)));
+    }
+
+    @Test
+    void aSeatMapStreamOnOneInstanceShowsWhatTheOtherCommits() throws Exception {
+        UUID show = UUID.randomUUID();
+        assertThat(Http.createShow(first, show, SEATS).statusCode()).isEqualTo(201);
+        try (SseClient stream = SseClient.open(URI.create(first.url("/shows/" + show + "/stream")), null)) {
+            assertThat(stream.next(Duration.ofSeconds(5)).event()).isEqualTo("snapshot");
+
+            assertThat(Http.hold(second, show, "[1,3]", 60).statusCode()).isEqualTo(201);
+
+            SseClient.Event held = stream.next(Duration.ofSeconds(5));
+            assertThat(held.event()).isEqualTo("seats");
+            assertThat(held.data()).contains("\"seats\":[1,3]").contains("\"status\":\"HELD\"");
+        }
     }
 
     @Test

@@ -1,0 +1,383 @@
+// BoxOffice's page: the shows list and a live seat map. Plain JavaScript, no build step, nothing from another host.
+// The seat map is drawn from the stream's first event (a snapshot) and kept current by the events that follow it.
+'use strict';
+
+const STATUS = { A: 'available', H: 'held', R: 'reserved' };
+const LABEL = { available: 'available', held: 'held', reserved: 'reserved' };
+
+const $ = (id) => document.getElementById(id);
+const state = { show: null, seats: [], selected: new Set(), stream: null, cursor: 0, timer: null, next: null };
+
+// ---- Requests: every write carries an Idempotency-Key, kept across its retries -------------------------------------
+
+function newKey() {
+  const bytes = crypto.getRandomValues(new Uint8Array(16)); // crypto.randomUUID needs a secure context; this does not
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** Sends a request; a write is retried with the same key when the network failed, so it takes effect once. */
+async function send(method, path, body) {
+  const headers = { Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (method !== 'GET') headers['Idempotency-Key'] = newKey();
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+      const text = await response.text();
+      return { status: response.status, retryAfter: response.headers.get('Retry-After'), body: text ? JSON.parse(text) : null };
+    } catch (e) {
+      if (attempt >= 3) throw e;
+      await new Promise((resolve) => setTimeout(resolve, 500 * attempt));
+    }
+  }
+}
+
+function say(text, isError) {
+  const box = $('message');
+  box.textContent = text;
+  box.className = isError ? 'error' : '';
+  box.hidden = false;
+  clearTimeout(say.timer);
+  say.timer = setTimeout(() => { box.hidden = true; }, isError ? 8000 : 4000);
+}
+
+/** A refusal, in words a buyer understands; true if the answer was a success. */
+function explain(answer) {
+  if (answer.status < 300) return true;
+  const problem = answer.body || {};
+  const seats = problem.seats ? ' (seat' + (problem.seats.length > 1 ? 's ' : ' ') + problem.seats.join(', ') + ')' : '';
+  switch (answer.status) {
+    case 409: say((problem.code === 'SEATS_NOT_AVAILABLE' || problem.code === 'SEAT_NOT_AVAILABLE'
+        ? 'Someone else just took some of these seats' : problem.detail || 'That is no longer possible') + seats + '.', true); break;
+    case 410: say('This hold has expired: its seats are back on sale.', true); break;
+    case 429:
+    case 503: say('BoxOffice is very busy right now: nothing was done. Try again in ' + (answer.retryAfter || 1) + ' s.', true); break;
+    default: say((problem.detail || 'Something went wrong (' + answer.status + ').') + seats, true);
+  }
+  return false;
+}
+
+// ---- The shows list ----------------------------------------------------------------------------------------------
+
+async function showList(reset) {
+  if (reset) {
+    state.next = null;
+    $('shows').tBodies[0].textContent = '';
+  }
+  const query = '/shows?limit=50' + (state.next ? '&after=' + encodeURIComponent(state.next) : '');
+  const answer = await send('GET', query);
+  if (!explain(answer)) return;
+  const rows = answer.body.items.map((show) => {
+    const row = document.createElement('tr');
+    const link = document.createElement('a');
+    link.href = '#/shows/' + show.showId;
+    link.textContent = show.title;
+    row.insertCell().append(link);
+    Object.assign(row.insertCell(), { className: 'number', textContent: show.availableSeats.toLocaleString() });
+    Object.assign(row.insertCell(), { className: 'number', textContent: show.totalSeats.toLocaleString() });
+    return row;
+  });
+  $('shows').tBodies[0].append(...rows);
+  state.next = answer.body.next || null;
+  $('more-shows').hidden = !state.next;
+  $('no-shows').hidden = $('shows').tBodies[0].rows.length > 0;
+}
+
+async function createShow(event) {
+  event.preventDefault();
+  const form = event.target;
+  const showId = newUuid();
+  const answer = await send('POST', '/shows', { showId, title: form.title.value.trim(), maxSeats: Number(form.seats.value) });
+  if (explain(answer)) {
+    form.reset();
+    location.hash = '#/shows/' + showId;
+  }
+}
+
+function newUuid() {
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6] & 0x0f) | 0x40;
+  b[8] = (b[8] & 0x3f) | 0x80;
+  const h = Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
+  return h.slice(0, 8) + '-' + h.slice(8, 12) + '-' + h.slice(12, 16) + '-' + h.slice(16, 20) + '-' + h.slice(20);
+}
+
+// ---- The seat map ------------------------------------------------------------------------------------------------
+
+function openShow(showId) {
+  closeShow();
+  state.show = { id: showId };
+  $('show-title').textContent = 'Loading…';
+  $('show-summary').textContent = '';
+  $('seats').textContent = '';
+  renderHolds();
+  const stream = new EventSource('/shows/' + showId + '/stream');
+  state.stream = stream;
+  stream.addEventListener('snapshot', (e) => drawSnapshot(JSON.parse(e.data)));
+  stream.addEventListener('seats', (e) => applyChange(JSON.parse(e.data)));
+  stream.addEventListener('error', () => {
+    if (stream.readyState === EventSource.CLOSED) { // refused for good (no such show), not a dropped connection
+      fetch('/shows/' + showId + '/stream').then((r) => r.status === 404
+        ? say('There is no such show.', true) : say('The seat map cannot be followed right now; reload to try again.', true));
+    }
+  });
+  state.timer = setInterval(renderCountdowns, 1000);
+}
+
+function closeShow() {
+  if (state.stream) state.stream.close();
+  clearInterval(state.timer);
+  state.stream = null;
+  state.selected.clear();
+  state.seats = [];
+}
+
+function drawSnapshot(snapshot) {
+  state.show = { id: snapshot.showId, title: snapshot.title, price: snapshot.price };
+  state.seats = Array.from(snapshot.seats, (letter) => STATUS[letter]);
+  state.selected.clear();
+  $('show-title').textContent = snapshot.title;
+  document.title = snapshot.title + ' – BoxOffice';
+  const html = new Array(state.seats.length);
+  for (let n = 0; n < state.seats.length; n++) {
+    html[n] = '<button type="button" role="gridcell" class="seat ' + state.seats[n] + '" data-n="' + n + '" tabindex="'
+      + (n === 0 ? 0 : -1) + '" aria-label="Seat ' + n + ', ' + state.seats[n] + '"></button>';
+  }
+  $('seats').innerHTML = html.join('');
+  state.cursor = 0;
+  refreshMine();
+  renderSummary();
+  renderSelection();
+  requestAnimationFrame(() => { document.body.dataset.seatsDrawn = String(performance.now()); });
+}
+
+function applyChange(change) {
+  const status = change.status.toLowerCase();
+  for (const n of change.seats) {
+    state.seats[n] = status;
+    if (status !== 'available' && state.selected.has(n) && !(status === 'reserved' && isMine(change.holdId))) {
+      state.selected.delete(n);
+    }
+    drawSeat(n);
+  }
+  if (change.holdId && isMine(change.holdId) && status !== 'held') {
+    forgetHold(change.holdId);
+    say(status === 'reserved' ? 'Your seats are reserved.' : change.reason === 'EXPIRED'
+      ? 'Your hold expired: its seats are back on sale.' : 'Your hold was released.', change.reason === 'EXPIRED');
+  }
+  renderSummary();
+  renderSelection();
+}
+
+function seatElement(n) {
+  return $('seats').children[n];
+}
+
+function drawSeat(n) {
+  const seat = seatElement(n);
+  if (!seat) return;
+  const status = state.seats[n];
+  const mine = status === 'held' && myHolds().some((h) => h.seats.includes(n));
+  const selected = state.selected.has(n);
+  seat.className = 'seat ' + (selected ? 'selected' : status) + (mine ? ' mine' : '');
+  seat.setAttribute('aria-label', 'Seat ' + n + ', ' + (mine ? 'held by you' : LABEL[status]) + (selected ? ', selected' : ''));
+  seat.setAttribute('aria-selected', selected ? 'true' : 'false');
+}
+
+function refreshMine() {
+  for (const hold of myHolds()) hold.seats.forEach(drawSeat);
+}
+
+function renderSummary() {
+  const count = { available: 0, held: 0, reserved: 0 };
+  for (const s of state.seats) count[s]++;
+  $('show-summary').textContent = count.available.toLocaleString() + ' available, ' + count.held.toLocaleString()
+    + ' held, ' + count.reserved.toLocaleString() + ' reserved';
+}
+
+function toggle(n) {
+  const status = state.seats[n];
+  if (status === 'held') {
+    say('Seat ' + n + ' is held by ' + (myHolds().some((h) => h.seats.includes(n)) ? 'you: confirm or release it on the right.' : 'another buyer.'));
+    return;
+  }
+  if (state.selected.has(n)) {
+    state.selected.delete(n);
+  } else {
+    const kinds = new Set([...state.selected].map((s) => state.seats[s]));
+    if (kinds.size && !kinds.has(status)) clearSelection(); // reserved seats are cancelled apart from free ones
+    state.selected.add(n);
+  }
+  drawSeat(n);
+  renderSelection();
+}
+
+function renderSelection() {
+  const seats = [...state.selected].sort((a, b) => a - b);
+  const reserved = seats.length > 0 && seats.every((n) => state.seats[n] === 'reserved');
+  const free = seats.length > 0 && seats.every((n) => state.seats[n] === 'available');
+  $('selection').textContent = seats.length === 0 ? 'Select seats on the map.'
+    : 'Selected: seat' + (seats.length > 1 ? 's ' : ' ') + abbreviate(seats) + '.';
+  $('hold').disabled = !free;
+  $('reserve').disabled = !free;
+  $('cancel').disabled = !reserved;
+  $('clear').disabled = seats.length === 0;
+}
+
+function abbreviate(seats) {
+  return seats.length <= 12 ? seats.join(', ') : seats.slice(0, 10).join(', ') + ' and ' + (seats.length - 10) + ' more';
+}
+
+function clearSelection() {
+  const seats = [...state.selected];
+  state.selected.clear();
+  seats.forEach(drawSeat);
+  renderSelection();
+}
+
+function onKey(event) {
+  const seat = event.target.closest('.seat');
+  if (!seat) return;
+  const columns = getComputedStyle($('seats')).gridTemplateColumns.split(' ').length;
+  const moves = { ArrowRight: 1, ArrowLeft: -1, ArrowDown: columns, ArrowUp: -columns, Home: -state.cursor,
+    End: state.seats.length - 1 - state.cursor };
+  if (!(event.key in moves)) return;
+  event.preventDefault();
+  focusSeat(Math.min(state.seats.length - 1, Math.max(0, state.cursor + moves[event.key])));
+}
+
+function focusSeat(n) {
+  const previous = seatElement(state.cursor);
+  if (previous) previous.tabIndex = -1;
+  state.cursor = n;
+  const seat = seatElement(n);
+  seat.tabIndex = 0;
+  seat.focus();
+}
+
+// ---- Holds, reservations, cancellations ----------------------------------------------------------------------------
+
+function holdsKey() {
+  return 'boxoffice.holds.' + state.show.id;
+}
+
+function myHolds() {
+  return state.show ? JSON.parse(localStorage.getItem(holdsKey()) || '[]') : [];
+}
+
+function isMine(holdId) {
+  return !!holdId && myHolds().some((h) => h.holdId === holdId);
+}
+
+function rememberHold(hold) {
+  localStorage.setItem(holdsKey(), JSON.stringify([...myHolds(), { holdId: hold.holdId, seats: hold.seats, expiresAt: hold.expiresAt }]));
+  renderHolds();
+}
+
+function forgetHold(holdId) {
+  localStorage.setItem(holdsKey(), JSON.stringify(myHolds().filter((h) => h.holdId !== holdId)));
+  renderHolds();
+}
+
+async function holdSelected() {
+  const seats = [...state.selected].sort((a, b) => a - b);
+  const answer = await send('POST', '/shows/' + state.show.id + '/holds', { seats, ttlSeconds: Number($('ttl').value) });
+  if (explain(answer)) {
+    rememberHold(answer.body);
+    clearSelection();
+    seats.forEach(drawSeat);
+    say('Held ' + seats.length + ' seat' + (seats.length > 1 ? 's' : '') + ': confirm before the countdown ends.');
+  }
+}
+
+async function reserveSelected() {
+  const seats = [...state.selected].sort((a, b) => a - b);
+  const answer = await send('POST', '/shows/' + state.show.id + '/reservations', { seats });
+  if (explain(answer)) {
+    clearSelection();
+    say('Reserved seat' + (seats.length > 1 ? 's ' : ' ') + abbreviate(seats) + '.');
+  }
+}
+
+async function cancelSelected() {
+  const seats = [...state.selected].sort((a, b) => a - b);
+  let cancelled = 0;
+  for (const n of seats) { // one seat per request: the seed-compatible seat change
+    const answer = await send('PATCH', '/shows/' + state.show.id + '/seats/' + n, { action: 'CANCEL_RESERVATION' });
+    if (!explain(answer)) break;
+    cancelled++;
+  }
+  clearSelection();
+  if (cancelled) say('Cancelled ' + cancelled + ' reservation' + (cancelled > 1 ? 's' : '') + '.');
+}
+
+async function settleHold(holdId, confirm) {
+  const path = '/shows/' + state.show.id + '/holds/' + holdId;
+  const answer = confirm ? await send('POST', path + '/confirm') : await send('DELETE', path);
+  if (answer.status === 410 || answer.status === 404) forgetHold(holdId);
+  if (explain(answer)) forgetHold(holdId);
+}
+
+function renderHolds() {
+  const list = $('holds');
+  list.textContent = '';
+  const holds = myHolds();
+  if (holds.length === 0) {
+    list.innerHTML = '<li class="empty">None.</li>';
+    return;
+  }
+  for (const hold of holds) {
+    const item = document.createElement('li');
+    item.dataset.holdId = hold.holdId;
+    item.innerHTML = 'Seat' + (hold.seats.length > 1 ? 's ' : ' ') + abbreviate(hold.seats)
+      + ' &middot; <span class="countdown" data-expires="' + hold.expiresAt + '"></span><br>'
+      + '<button type="button" data-act="confirm">Confirm</button>'
+      + '<button type="button" class="secondary" data-act="release">Release</button>';
+    list.append(item);
+  }
+  renderCountdowns();
+}
+
+function renderCountdowns() {
+  for (const countdown of document.querySelectorAll('#holds .countdown')) {
+    const left = Math.max(0, Math.round((Date.parse(countdown.dataset.expires) - Date.now()) / 1000));
+    countdown.textContent = left > 0 ? Math.floor(left / 60) + ':' + String(left % 60).padStart(2, '0') + ' left' : 'expiring…';
+  }
+}
+
+// ---- Wiring ------------------------------------------------------------------------------------------------------
+
+function route() {
+  const match = location.hash.match(/^#\/shows\/([0-9a-fA-F-]{36})$/);
+  $('shows-view').hidden = !!match;
+  $('show-view').hidden = !match;
+  if (match) {
+    openShow(match[1]);
+  } else {
+    closeShow();
+    state.show = null;
+    document.title = 'BoxOffice';
+    showList(true);
+  }
+}
+
+$('create-show').addEventListener('submit', createShow);
+$('more-shows').addEventListener('click', () => showList(false));
+$('seats').addEventListener('click', (e) => {
+  const seat = e.target.closest('.seat');
+  if (seat) {
+    state.cursor = Number(seat.dataset.n);
+    toggle(state.cursor);
+  }
+});
+$('seats').addEventListener('keydown', onKey);
+$('hold').addEventListener('click', holdSelected);
+$('reserve').addEventListener('click', reserveSelected);
+$('cancel').addEventListener('click', cancelSelected);
+$('clear').addEventListener('click', clearSelection);
+$('holds').addEventListener('click', (e) => {
+  const button = e.target.closest('button[data-act]');
+  if (button) settleHold(button.closest('li').dataset.holdId, button.dataset.act === 'confirm');
+});
+window.addEventListener('hashchange', route);
+route();
