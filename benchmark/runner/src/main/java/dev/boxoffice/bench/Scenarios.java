@@ -10,6 +10,7 @@ import dev.boxoffice.bench.scenario.keys.KeysScenario;
 import dev.boxoffice.bench.scenario.limits.LimitsScenario;
 import dev.boxoffice.bench.scenario.memory.MemoryScenario;
 import dev.boxoffice.bench.scenario.serial.SerialScenario;
+import dev.boxoffice.bench.scenario.stream.StreamScenario;
 import dev.boxoffice.bench.scenario.surge.SurgeScenario;
 import dev.boxoffice.bench.scenario.sweep.SweepScenario;
 import dev.boxoffice.bench.scenario.variants.VariantsScenario;
@@ -38,6 +39,7 @@ final class Scenarios {
                 new MemoryScenario(),
                 new HoldsScenario(),
                 new KeysScenario(),
+                new StreamScenario(),
                 new VariantsScenario());
     }
 }

@@ -1,0 +1,116 @@
+package dev.boxoffice.bench.scenario.stream;
+
+import dev.boxoffice.bench.client.ServiceMetrics;
+import dev.boxoffice.bench.client.ShowsApi;
+import dev.boxoffice.bench.load.Latency;
+import dev.boxoffice.bench.load.LoadClient;
+import dev.boxoffice.bench.load.OpenLoop;
+import dev.boxoffice.bench.measure.Bench;
+import dev.boxoffice.bench.measure.StepResult;
+import dev.boxoffice.bench.system.JavaService;
+import io.vertx.core.http.HttpMethod;
+import java.net.URI;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.LongAdder;
+import org.HdrHistogram.Histogram;
+
+/**
+ * Many browsers on one show's seat map while its seats sell: {@code viewers} streams opened on one show of 10,000
+ * seats (the service's heap read after a full GC before and after), then reservations of random free seats at
+ * {@code rate} a second, each of which every stream must receive; the delivery latency of each, and every stream
+ * counted at the end.
+ */
+final class StreamLoad {
+
+    static final int SEATS = 10_000;
+    private static final int OPENED_PER_SECOND = 2_000;
+    private static final long DRAIN_MILLIS = 2_000;
+
+    private final Bench bench;
+    private final String baseUrl;
+    private final long servicePid;
+    private final StreamOptions options;
+
+    StreamLoad(Bench bench, String baseUrl, long servicePid, StreamOptions options) {
+        this.bench = bench;
+        this.baseUrl = baseUrl;
+        this.servicePid = servicePid;
+        this.options = options;
+    }
+
+    StreamResult run() {
+        UUID show = UUID.randomUUID();
+        ShowsApi.createShowNow(baseUrl, show, SEATS);
+        double heapBefore = heapMiB();
+        try (Viewers viewers = new Viewers(bench.vertx(), URI.create(baseUrl), options.viewers())) {
+            viewers.open("/shows/" + show + "/stream", options.viewers(), OPENED_PER_SECOND, bench.vertx())
+                    .toCompletionStage().toCompletableFuture().orTimeout(120, TimeUnit.SECONDS).join();
+            bench.progress().info("stream: " + viewers.opened() + " streams open, " + viewers.refused() + " refused");
+            double heapOpen = heapMiB();
+            Map<String, Double> metrics = ServiceMetrics.values(baseUrl);
+            viewers.deliveries(); // from here on
+            LongAdder changes = new LongAdder();
+            StepResult reservations = reserve(show, changes);
+            JavaService.sleep(DRAIN_MILLIS); // the last changes reach the streams
+            Histogram delivery = viewers.deliveries();
+            return new StreamResult(options.viewers(), viewers.opened(), viewers.refused(), viewers.ended(), changes.sum(),
+                    viewers.delivered(), latency(delivery), heapBefore, heapOpen,
+                    metrics.getOrDefault("boxoffice_streams_charged_bytes", Double.NaN) / (1024 * 1024),
+                    metrics.getOrDefault("boxoffice_streams_budget_bytes", Double.NaN) / (1024 * 1024), reservations);
+        }
+    }
+
+    /** Reservations of seats in random order at the rate asked, each acknowledged one counted in {@code changes}. */
+    private StepResult reserve(UUID show, LongAdder changes) {
+        int[] order = shuffled(new SplittableRandom());
+        AtomicInteger next = new AtomicInteger();
+        int connections = Math.max(8, (int) Math.ceil(options.rate() / 50));
+        try (LoadClient client = bench.client(baseUrl, connections)) {
+            return bench.step("stream", options.viewers() + " streams", options.rate(), connections, options.seconds(),
+                    recorder -> OpenLoop.start(bench.vertx(), options.rate(), recorder, intended -> {
+                        int seat = order[next.getAndIncrement() % SEATS];
+                        client.send(HttpMethod.PATCH, ShowsApi.seat(show, seat), ShowsApi.RESERVE, intended, recorder, false,
+                                reply -> {
+                                    if (reply.isSuccess()) {
+                                        changes.increment();
+                                    }
+                                });
+                    }));
+        }
+    }
+
+    private double heapMiB() {
+        if (servicePid > 0 && !JavaService.collectGarbage(servicePid)) {
+            bench.progress().info("stream: jcmd GC.run failed; heap figures include garbage");
+        }
+        return ServiceMetrics.values(baseUrl).getOrDefault("jvm_memory_used_bytes{area=\"heap\"}", Double.NaN) / (1024 * 1024);
+    }
+
+    private static Latency latency(Histogram micros) {
+        return new Latency(micros.getTotalCount(), millis(micros.getValueAtPercentile(50)),
+                millis(micros.getValueAtPercentile(95)), millis(micros.getValueAtPercentile(99)),
+                millis(micros.getValueAtPercentile(99.9)), millis(micros.getMaxValue()), micros.getMean() / 1000);
+    }
+
+    private static double millis(long micros) {
+        return micros / 1000.0;
+    }
+
+    private static int[] shuffled(SplittableRandom random) {
+        int[] seats = new int[SEATS];
+        for (int i = 0; i < SEATS; i++) {
+            seats[i] = i;
+        }
+        for (int i = SEATS - 1; i > 0; i--) {
+            int j = random.nextInt(i + 1);
+            int swap = seats[i];
+            seats[i] = seats[j];
+            seats[j] = swap;
+        }
+        return seats;
+    }
+}
