@@ -61,6 +61,7 @@ public final class SeatStreams {
     private final SeatFrames frames;
     private final StreamBudget budget;
     private final StreamFeed<Buffer> feed;
+    private final LoopHandoff handoff = new LoopHandoff();
     private final AtomicInteger open = new AtomicInteger();
     private final LongAdder dropped = new LongAdder();
     private final LongAdder refused = new LongAdder();
@@ -160,7 +161,7 @@ public final class SeatStreams {
                     long firstCharge = Math.min(firstEstimate, start.first().length());
                     budget.release(firstEstimate - firstCharge);
                     var connection = new SseConnection(vertx, http, context, budget, settings.maxPendingBytes(), frames,
-                            dropped::increment);
+                            dropped::increment, handoff);
                     StreamFeed.Following following = feed.follow(stream, start.afterVersion(), connection::send);
                     open.incrementAndGet();
                     connection.open(start.first(), firstCharge, settings.heartbeat().toMillis(), () -> {

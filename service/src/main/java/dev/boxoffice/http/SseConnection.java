@@ -25,14 +25,17 @@ final class SseConnection {
     private final long maxPendingBytes;
     private final SeatFrames frames;
     private final Runnable onDrop;
+    private final LoopHandoff handoff;
+    private final Thread loop;
     // Confined to the context:
     private long pendingBytes;
     private boolean ended;
     private long heartbeatTimer = -1;
     private Runnable onClose = () -> { };
 
+    /** Made on the connection's event loop. */
     SseConnection(Vertx vertx, RoutingContext http, Context context, StreamBudget budget, long maxPendingBytes,
-            SeatFrames frames, Runnable onDrop) {
+            SeatFrames frames, Runnable onDrop, LoopHandoff handoff) {
         this.vertx = vertx;
         this.http = http;
         this.response = http.response();
@@ -41,6 +44,8 @@ final class SseConnection {
         this.maxPendingBytes = maxPendingBytes;
         this.frames = frames;
         this.onDrop = onDrop;
+        this.handoff = handoff;
+        this.loop = Thread.currentThread();
     }
 
     /**
@@ -67,7 +72,7 @@ final class SseConnection {
     /** Writes {@code frames}, from any thread. */
     void send(Buffer frames) {
         if (frames.length() > 0) {
-            context.runOnContext(v -> write(frames));
+            handoff.run(loop, context, () -> write(frames));
         }
     }
 

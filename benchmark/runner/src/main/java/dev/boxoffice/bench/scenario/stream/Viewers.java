@@ -1,6 +1,7 @@
 package dev.boxoffice.bench.scenario.stream;
 
 import io.vertx.core.Future;
+import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpClient;
@@ -11,6 +12,7 @@ import io.vertx.core.http.PoolOptions;
 import io.vertx.core.http.RequestOptions;
 import io.vertx.core.parsetools.RecordParser;
 import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -27,7 +29,7 @@ import org.HdrHistogram.Recorder;
  */
 final class Viewers implements AutoCloseable {
 
-    private static final String RECORDED_AT = "\"recordedAt\":\"";
+    private static final byte[] RECORDED_AT = "\"recordedAt\":\"".getBytes(StandardCharsets.US_ASCII);
 
     private final HttpClient client;
     private final Recorder delivery = new Recorder(TimeUnit.SECONDS.toMicros(60), 3);
@@ -47,7 +49,7 @@ final class Viewers implements AutoCloseable {
         List<Future<Void>> all = new ArrayList<>();
         for (int i = 0; i < count; i++) {
             long delay = 1 + (long) i * 1000 / perSecond;
-            io.vertx.core.Promise<Void> began = io.vertx.core.Promise.promise();
+            Promise<Void> began = Promise.promise();
             vertx.setTimer(delay, t -> openOne(path).onComplete(began));
             all.add(began.future());
         }
@@ -55,7 +57,7 @@ final class Viewers implements AutoCloseable {
     }
 
     private Future<Void> openOne(String path) {
-        io.vertx.core.Promise<Void> began = io.vertx.core.Promise.promise();
+        Promise<Void> began = Promise.promise();
         client.request(new RequestOptions().setMethod(HttpMethod.GET).setURI(path).setTimeout(0)
                         .addHeader("Accept", "text/event-stream"))
                 .compose(HttpClientRequest::send)
@@ -77,23 +79,45 @@ final class Viewers implements AutoCloseable {
         return began.future();
     }
 
-    private void receive(Buffer event, io.vertx.core.Promise<Void> began) {
-        String text = event.toString();
-        if (text.contains("event: seats")) {
-            int at = text.indexOf(RECORDED_AT);
-            if (at >= 0) {
-                int from = at + RECORDED_AT.length();
-                Instant recorded = Instant.parse(text.substring(from, text.indexOf('"', from)));
-                long micros = java.time.Duration.between(recorded, Instant.now()).toNanos() / 1000;
+    private void receive(Buffer event, Promise<Void> began) {
+        long arrived = System.currentTimeMillis() * 1000; // before any parsing
+        String head = event.getString(0, Math.min(event.length(), 40)); // "id: 123\nevent: seats\n..."
+        if (head.contains("event: seats")) {
+            int from = indexOf(event, RECORDED_AT);
+            if (from >= 0) {
+                int to = from;
+                while (to < event.length() && event.getByte(to) != '"') {
+                    to++;
+                }
+                String at = event.getString(from, to);
+                long micros = arrived - toMicros(Instant.parse(at));
                 delivery.recordValue(Math.max(0, Math.min(micros, TimeUnit.SECONDS.toMicros(60))));
                 delivered.increment();
             }
-        } else if (text.contains("event: snapshot")) {
+        } else if (head.contains("event: snapshot")) {
             opened.incrementAndGet();
             began.tryComplete();
-        } else if (text.contains("event: end")) {
+        } else if (head.contains("event: end")) {
             ended.increment();
         }
+    }
+
+    /** Where the value of {@code marker} starts in {@code event}, searched from its end (recordedAt comes last). */
+    private static int indexOf(Buffer event, byte[] marker) {
+        for (int i = event.length() - marker.length; i >= 0; i--) {
+            int j = 0;
+            while (j < marker.length && event.getByte(i + j) == marker[j]) {
+                j++;
+            }
+            if (j == marker.length) {
+                return i + marker.length;
+            }
+        }
+        return -1;
+    }
+
+    private static long toMicros(Instant instant) {
+        return instant.getEpochSecond() * 1_000_000 + instant.getNano() / 1000;
     }
 
     int opened() {
