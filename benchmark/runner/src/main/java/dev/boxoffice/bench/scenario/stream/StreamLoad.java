@@ -7,9 +7,12 @@ import dev.boxoffice.bench.load.LoadClient;
 import dev.boxoffice.bench.load.OpenLoop;
 import dev.boxoffice.bench.measure.Bench;
 import dev.boxoffice.bench.measure.StepResult;
+import dev.boxoffice.bench.report.Format;
 import dev.boxoffice.bench.system.JavaService;
 import io.vertx.core.http.HttpMethod;
 import java.net.URI;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.UUID;
@@ -20,9 +23,8 @@ import org.HdrHistogram.Histogram;
 
 /**
  * Many browsers on one show's seat map while its seats sell: {@code viewers} streams opened on one show of 10,000
- * seats (the service's heap read after a full GC before and after), then reservations of random free seats at
- * {@code rate} a second, each of which every stream must receive; the delivery latency of each, and every stream
- * counted at the end.
+ * seats (the service's heap read after a full GC before and after), then steps of reservations of random free seats
+ * at rising rates, each of which every stream must receive: the delivery latency of each, and every delivery counted.
  */
 final class StreamLoad {
 
@@ -52,26 +54,30 @@ final class StreamLoad {
             bench.progress().info("stream: " + viewers.opened() + " streams open, " + viewers.refused() + " refused");
             double heapOpen = heapMiB();
             Map<String, Double> metrics = ServiceMetrics.values(baseUrl);
-            viewers.deliveries(); // from here on
-            LongAdder changes = new LongAdder();
-            StepResult reservations = reserve(show, changes);
-            JavaService.sleep(DRAIN_MILLIS); // the last changes reach the streams
-            Histogram delivery = viewers.deliveries();
-            return new StreamResult(options.viewers(), viewers.opened(), viewers.refused(), viewers.ended(), changes.sum(),
-                    viewers.delivered(), latency(delivery), heapBefore, heapOpen,
-                    metrics.getOrDefault("boxoffice_streams_charged_bytes", Double.NaN) / (1024 * 1024),
-                    metrics.getOrDefault("boxoffice_streams_budget_bytes", Double.NaN) / (1024 * 1024), reservations);
+            List<StreamResult.Step> steps = new ArrayList<>();
+            int[] order = shuffled(new SplittableRandom());
+            AtomicInteger next = new AtomicInteger();
+            for (double rate : options.rates()) {
+                viewers.deliveries(); // from here on
+                long deliveredBefore = viewers.delivered();
+                LongAdder changes = new LongAdder();
+                StepResult reservations = reserve(show, rate, order, next, changes);
+                JavaService.sleep(DRAIN_MILLIS); // the last changes reach the streams
+                steps.add(new StreamResult.Step(changes.sum(), viewers.delivered() - deliveredBefore,
+                        changes.sum() * viewers.opened(), latency(viewers.deliveries()), reservations));
+            }
+            return new StreamResult(options.viewers(), viewers.opened(), viewers.refused(), viewers.ended(), heapBefore,
+                    heapOpen, metrics.getOrDefault("boxoffice_streams_charged_bytes", Double.NaN) / (1024 * 1024),
+                    metrics.getOrDefault("boxoffice_streams_budget_bytes", Double.NaN) / (1024 * 1024), steps);
         }
     }
 
-    /** Reservations of seats in random order at the rate asked, each acknowledged one counted in {@code changes}. */
-    private StepResult reserve(UUID show, LongAdder changes) {
-        int[] order = shuffled(new SplittableRandom());
-        AtomicInteger next = new AtomicInteger();
-        int connections = Math.max(8, (int) Math.ceil(options.rate() / 50));
+    /** Reservations of the next seats of {@code order} at {@code rate}, each acknowledged one counted in {@code changes}. */
+    private StepResult reserve(UUID show, double rate, int[] order, AtomicInteger next, LongAdder changes) {
+        int connections = Math.max(8, (int) Math.ceil(rate / 50));
         try (LoadClient client = bench.client(baseUrl, connections)) {
-            return bench.step("stream", options.viewers() + " streams", options.rate(), connections, options.seconds(),
-                    recorder -> OpenLoop.start(bench.vertx(), options.rate(), recorder, intended -> {
+            return bench.step("stream", options.viewers() + " streams, " + Format.num(rate, 0) + " changes/s", rate,
+                    connections, options.seconds(), recorder -> OpenLoop.start(bench.vertx(), rate, recorder, intended -> {
                         int seat = order[next.getAndIncrement() % SEATS];
                         client.send(HttpMethod.PATCH, ShowsApi.seat(show, seat), ShowsApi.RESERVE, intended, recorder, false,
                                 reply -> {
