@@ -23,14 +23,15 @@ import org.HdrHistogram.Histogram;
 
 /**
  * Many browsers on one show's seat map while its seats sell: {@code viewers} streams opened on one show of 10,000
- * seats (the service's heap read after a full GC before and after), then steps of reservations of random free seats
- * at rising rates, each of which every stream must receive: the delivery latency of each, and every delivery counted.
+ * seats (the service's heap read after a full GC before and after), then a warm-up step and steps of reservations of random free
+ * seats at rising rates, each of which every stream must receive: the delivery latency of each, and every delivery counted.
  */
 final class StreamLoad {
 
     static final int SEATS = 10_000;
     private static final int OPENED_PER_SECOND = 2_000;
     private static final long DRAIN_MILLIS = 2_000;
+    static final double WARMUP_SECONDS = 10;
 
     private final Bench bench;
     private final String baseUrl;
@@ -57,13 +58,15 @@ final class StreamLoad {
             List<StreamResult.Step> steps = new ArrayList<>();
             int[] order = shuffled(new SplittableRandom());
             AtomicInteger next = new AtomicInteger();
-            for (double rate : options.rates()) {
+            List<Double> rates = new ArrayList<>(options.rates());
+            rates.add(0, rates.get(0)); // a warm-up step first: the stream path's first seconds run while the JIT compiles it
+            for (int i = 0; i < rates.size(); i++) {
                 viewers.deliveries(); // from here on
                 long deliveredBefore = viewers.delivered();
                 LongAdder changes = new LongAdder();
-                StepResult reservations = reserve(show, rate, order, next, changes);
+                StepResult reservations = reserve(show, rates.get(i), i == 0, order, next, changes);
                 JavaService.sleep(DRAIN_MILLIS); // the last changes reach the streams
-                steps.add(new StreamResult.Step(changes.sum(), viewers.delivered() - deliveredBefore,
+                steps.add(new StreamResult.Step(i == 0, changes.sum(), viewers.delivered() - deliveredBefore,
                         changes.sum() * viewers.opened(), latency(viewers.deliveries()), reservations));
             }
             return new StreamResult(options.viewers(), viewers.opened(), viewers.refused(), viewers.ended(), heapBefore,
@@ -73,11 +76,12 @@ final class StreamLoad {
     }
 
     /** Reservations of the next seats of {@code order} at {@code rate}, each acknowledged one counted in {@code changes}. */
-    private StepResult reserve(UUID show, double rate, int[] order, AtomicInteger next, LongAdder changes) {
+    private StepResult reserve(UUID show, double rate, boolean warmup, int[] order, AtomicInteger next,
+            LongAdder changes) {
         int connections = Math.max(8, (int) Math.ceil(rate / 50));
+        String label = (warmup ? "warm-up, " : "") + options.viewers() + " streams, " + Format.num(rate, 0) + " changes/s";
         try (LoadClient client = bench.client(baseUrl, connections)) {
-            return bench.step("stream", options.viewers() + " streams, " + Format.num(rate, 0) + " changes/s", rate,
-                    connections, options.seconds(), recorder -> OpenLoop.start(bench.vertx(), rate, recorder, intended -> {
+            return bench.step("stream", label, rate, connections, warmup ? WARMUP_SECONDS : options.seconds(), recorder -> OpenLoop.start(bench.vertx(), rate, recorder, intended -> {
                         int seat = order[next.getAndIncrement() % SEATS];
                         client.send(HttpMethod.PATCH, ShowsApi.seat(show, seat), ShowsApi.RESERVE, intended, recorder, false,
                                 reply -> {

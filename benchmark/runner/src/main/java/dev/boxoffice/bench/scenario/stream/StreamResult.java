@@ -23,12 +23,13 @@ public record StreamResult(int viewers, int opened, int refused, long dropped, d
     /**
      * One rate of reservations while every stream is open.
      *
+     * @param warmup       whether it warmed the service's stream path up (its JIT) rather than measured it
      * @param changes      reservations acknowledged: each is one change for every stream
      * @param delivered    changes the streams received
      * @param delivery     from the event's recording in the database to its arrival at a stream, milliseconds
      * @param reservations the reservations (rate, latency, CPU)
      */
-    public record Step(long changes, long delivered, long expected, Latency delivery, StepResult reservations) {
+    public record Step(boolean warmup, long changes, long delivered, long expected, Latency delivery, StepResult reservations) {
     }
 
     /** Heap per open stream, in bytes. */

@@ -32,7 +32,8 @@ public final class StreamScenario extends Scenario<StreamResult> {
     @Override
     public void check(Selection selection) {
         StreamOptions options = selection.options(StreamOptions.class);
-        double reservations = options.rates().stream().mapToDouble(rate -> rate * options.seconds()).sum();
+        double reservations = options.rates().stream().mapToDouble(rate -> rate * options.seconds()).sum()
+                + options.rates().get(0) * StreamLoad.WARMUP_SECONDS;
         if (reservations > StreamLoad.SEATS) {
             throw new IllegalArgumentException("--stream-rates x --stream-seconds reserve " + Math.round(reservations)
                     + " seats, more than the show's " + StreamLoad.SEATS);
@@ -42,7 +43,7 @@ public final class StreamScenario extends Scenario<StreamResult> {
     @Override
     public double plannedSeconds(Selection selection) {
         StreamOptions options = selection.options(StreamOptions.class);
-        return options.rates().size() * (options.seconds() + 3) + options.viewers() / 2000.0 + 10;
+        return options.rates().size() * (options.seconds() + 3) + StreamLoad.WARMUP_SECONDS + options.viewers() / 2000.0 + 13;
     }
 
     @Override
@@ -58,7 +59,7 @@ public final class StreamScenario extends Scenario<StreamResult> {
 
     @Override
     public List<SummaryRow> summary(StreamResult stream, RunResult run) {
-        return stream.steps().stream().map(step -> new SummaryRow("Seat-map streams: commit to arrival, " + stream.opened()
+        return stream.steps().stream().filter(step -> !step.warmup()).map(step -> new SummaryRow("Seat-map streams: commit to arrival, " + stream.opened()
                 + " streams on one show, " + num(step.reservations().offeredRps(), 0) + " changes/s",
                 "p50 " + num(step.delivery().p50(), 1) + " ms, p99 " + num(step.delivery().p99(), 1) + " ms; "
                         + step.delivered() + " of " + step.expected() + " changes delivered; "
@@ -77,14 +78,14 @@ public final class StreamScenario extends Scenario<StreamResult> {
                 "p99.9 ms", "max ms", "Reservation p99 ms", "CPU service %", "CPU load generator %");
         for (StreamResult.Step step : stream.steps()) {
             StepResult r = step.reservations();
-            steps.row(num(r.offeredRps(), 0), Long.toString(step.changes()), num(step.delivered() / r.seconds(), 0),
+            steps.row((step.warmup() ? "warm-up, " : "") + num(r.offeredRps(), 0), Long.toString(step.changes()), num(step.delivered() / r.seconds(), 0),
                     Long.toString(step.delivered()), Long.toString(step.expected()), num(step.delivery().p50(), 1),
                     num(step.delivery().p99(), 1), num(step.delivery().p999(), 1), num(step.delivery().max(), 1),
                     num(r.latency().p99(), 1), num(r.cpu().service(), 0), num(r.cpu().loadGenerator(), 0));
         }
         String text = stream.viewers() + " seat-map streams (GET /shows/{id}/stream) opened on one show of "
-                + StreamLoad.SEATS + " seats, then steps of reservations of its seats at rising rates: every acknowledged "
-                + "reservation is one change that every open stream must receive, so deliveries are changes times streams. "
+                + StreamLoad.SEATS + " seats, then steps of reservations of its seats: a warm-up step (the service's "
+                + "stream path is compiled by its JIT meanwhile), then rising rates. Every acknowledged reservation is one change that every open stream must receive, so deliveries are changes times streams. "
                 + "Delivery is measured from the event's recording in the database (stamped as its statement starts, before "
                 + "the commit) to its arrival at the stream: an upper bound of commit to arrival, including the time the "
                 + "load generator, on the same machine, takes to read it. Heap per stream: the service's heap after a full "
@@ -96,7 +97,7 @@ public final class StreamScenario extends Scenario<StreamResult> {
     @Override
     public Map<String, Double> figures(StreamResult stream) {
         Map<String, Double> figures = new LinkedHashMap<>();
-        for (StreamResult.Step step : stream.steps()) {
+        for (StreamResult.Step step : stream.steps().stream().filter(step -> !step.warmup()).toList()) {
             String rate = num(step.reservations().offeredRps(), 0) + "/s";
             figures.put("stream p99 ms at " + rate, step.delivery().p99());
             figures.put("stream p50 ms at " + rate, step.delivery().p50());
