@@ -29,7 +29,7 @@ import org.HdrHistogram.Histogram;
 final class StreamLoad {
 
     static final int SEATS = 10_000;
-    private static final int OPENED_PER_SECOND = 2_000;
+    private static final int OPENED_PER_SECOND = 1_000;
     private static final long DRAIN_MILLIS = 2_000;
     static final double WARMUP_SECONDS = 10;
 
@@ -52,7 +52,8 @@ final class StreamLoad {
         try (Viewers viewers = new Viewers(bench.vertx(), URI.create(baseUrl), options.viewers())) {
             viewers.open("/shows/" + show + "/stream", options.viewers(), OPENED_PER_SECOND, bench.vertx())
                     .toCompletionStage().toCompletableFuture().orTimeout(120, TimeUnit.SECONDS).join();
-            bench.progress().info("stream: " + viewers.opened() + " streams open, " + viewers.refused() + " refused");
+            bench.progress().info("stream: " + viewers.opened() + " streams open; " + viewers.refused()
+                    + " refusals on the way, " + viewers.failed() + " never began");
             double heapOpen = heapMiB();
             Map<String, Double> metrics = ServiceMetrics.values(baseUrl);
             List<StreamResult.Step> steps = new ArrayList<>();
@@ -69,7 +70,7 @@ final class StreamLoad {
                 steps.add(new StreamResult.Step(i == 0, changes.sum(), viewers.delivered() - deliveredBefore,
                         changes.sum() * viewers.opened(), latency(viewers.deliveries()), reservations));
             }
-            return new StreamResult(options.viewers(), viewers.opened(), viewers.refused(), viewers.ended(), heapBefore,
+            return new StreamResult(options.viewers(), viewers.opened(), viewers.refused(), viewers.failed(), viewers.ended(), heapBefore,
                     heapOpen, metrics.getOrDefault("boxoffice_streams_charged_bytes", Double.NaN) / (1024 * 1024),
                     metrics.getOrDefault("boxoffice_streams_budget_bytes", Double.NaN) / (1024 * 1024), steps);
         }

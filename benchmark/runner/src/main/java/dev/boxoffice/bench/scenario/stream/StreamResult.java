@@ -9,7 +9,8 @@ import java.util.List;
  *
  * @param viewers       streams asked for
  * @param opened        streams that began (a 200 and a snapshot)
- * @param refused       streams refused (any other answer, or no connection)
+ * @param refused       answers other than a stream (a 503 is tried again after its Retry-After, as the page does)
+ * @param failed        streams that never began
  * @param dropped       streams the service ended (an end event)
  * @param heapBeforeMiB the service's heap after a full GC before the streams were opened
  * @param heapOpenMiB   the same with every stream open
@@ -17,7 +18,7 @@ import java.util.List;
  * @param budgetMiB     that budget
  * @param steps         one per rate of reservations
  */
-public record StreamResult(int viewers, int opened, int refused, long dropped, double heapBeforeMiB, double heapOpenMiB,
+public record StreamResult(int viewers, int opened, int refused, int failed, long dropped, double heapBeforeMiB, double heapOpenMiB,
         double chargedMiB, double budgetMiB, List<Step> steps) {
 
     /**

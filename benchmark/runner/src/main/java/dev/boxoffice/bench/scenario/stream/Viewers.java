@@ -16,6 +16,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
@@ -29,6 +30,7 @@ import org.HdrHistogram.Recorder;
  */
 final class Viewers implements AutoCloseable {
 
+    private static final int TRIES = 10;
     private static final byte[] RECORDED_AT = "\"recordedAt\":\"".getBytes(StandardCharsets.US_ASCII);
 
     private final HttpClient client;
@@ -37,6 +39,7 @@ final class Viewers implements AutoCloseable {
     private final LongAdder ended = new LongAdder();
     private final AtomicInteger opened = new AtomicInteger();
     private final AtomicInteger refused = new AtomicInteger();
+    private final AtomicInteger failed = new AtomicInteger();
 
     Viewers(Vertx vertx, URI base, int viewers) {
         client = vertx.createHttpClient(new HttpClientOptions().setDefaultHost(base.getHost())
@@ -50,26 +53,33 @@ final class Viewers implements AutoCloseable {
         for (int i = 0; i < count; i++) {
             long delay = 1 + (long) i * 1000 / perSecond;
             Promise<Void> began = Promise.promise();
-            vertx.setTimer(delay, t -> openOne(path).onComplete(began));
+            vertx.setTimer(delay, t -> openOne(vertx, path, 1, began));
             all.add(began.future());
         }
         return Future.join(all).mapEmpty();
     }
 
-    private Future<Void> openOne(String path) {
-        Promise<Void> began = Promise.promise();
+    /** One stream; a 503 is tried again after its Retry-After, with jitter, as the page does, up to {@value #TRIES} times. */
+    private void openOne(Vertx vertx, String path, int attempt, Promise<Void> began) {
         client.request(new RequestOptions().setMethod(HttpMethod.GET).setURI(path).setTimeout(0)
                         .addHeader("Accept", "text/event-stream"))
                 .compose(HttpClientRequest::send)
                 .onFailure(e -> {
-                    refused.incrementAndGet();
+                    failed.incrementAndGet();
                     began.tryComplete();
                 })
                 .onSuccess(response -> {
                     if (response.statusCode() != 200) {
-                        refused.incrementAndGet();
-                        began.tryComplete();
                         response.body();
+                        refused.incrementAndGet();
+                        String retryAfter = response.getHeader("Retry-After");
+                        if (response.statusCode() == 503 && retryAfter != null && attempt < TRIES) {
+                            long wait = Long.parseLong(retryAfter) * 1000 + ThreadLocalRandom.current().nextLong(1000);
+                            vertx.setTimer(wait, t -> openOne(vertx, path, attempt + 1, began));
+                        } else {
+                            failed.incrementAndGet();
+                            began.tryComplete();
+                        }
                         return;
                     }
                     RecordParser events = RecordParser.newDelimited("\n\n", event -> receive(event, began));
@@ -124,8 +134,14 @@ final class Viewers implements AutoCloseable {
         return opened.get();
     }
 
+    /** Answers other than a stream, 503s tried again included. */
     int refused() {
         return refused.get();
+    }
+
+    /** Streams that never began: no connection, another answer than 503, or 503 {@value #TRIES} times. */
+    int failed() {
+        return failed.get();
     }
 
     long delivered() {
