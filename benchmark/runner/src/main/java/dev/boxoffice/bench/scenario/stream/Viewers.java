@@ -86,7 +86,6 @@ final class Viewers implements AutoCloseable {
                     response.handler(events);
                     response.exceptionHandler(e -> began.tryComplete());
                 });
-        return began.future();
     }
 
     private void receive(Buffer event, Promise<Void> began) {
