@@ -116,12 +116,26 @@ function openShow(showId) {
   stream.addEventListener('snapshot', (e) => drawSnapshot(JSON.parse(e.data)));
   stream.addEventListener('seats', (e) => applyChange(JSON.parse(e.data)));
   stream.addEventListener('error', () => {
-    if (stream.readyState === EventSource.CLOSED) { // refused for good (no such show), not a dropped connection
-      fetch('/shows/' + showId + '/stream').then((r) => r.status === 404
-        ? say('There is no such show.', true) : say('The seat map cannot be followed right now; reload to try again.', true));
-    }
+    if (stream.readyState === EventSource.CLOSED) streamRefused(showId, stream); // not a dropped connection: a refusal
   });
   state.timer = setInterval(renderCountdowns, 1000);
+}
+
+/** Why the stream was refused: a missing show is said; a busy service is tried again after Retry-After. */
+async function streamRefused(showId, stream) {
+  const probe = new AbortController();
+  const response = await fetch('/shows/' + showId + '/stream', { signal: probe.signal }).catch(() => null);
+  probe.abort(); // only the status was wanted: a 200 here would be a stream of its own
+  if (state.stream !== stream) return; // the buyer has moved on
+  if (response && response.status === 404) {
+    say('There is no such show.', true);
+  } else if (response && (response.status === 503 || response.status === 200)) {
+    const seconds = Number(response.headers.get('Retry-After') || 1);
+    say('BoxOffice is very busy: the seat map follows again in a moment.', true);
+    setTimeout(() => { if (state.stream === stream) openShow(showId); }, seconds * 1000 + Math.random() * 1000);
+  } else {
+    say('The seat map cannot be followed right now; reload to try again.', true);
+  }
 }
 
 function closeShow() {

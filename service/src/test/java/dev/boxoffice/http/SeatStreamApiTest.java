@@ -151,8 +151,8 @@ class SeatStreamApiTest {
             out.write(("GET /shows/" + show + "/stream HTTP/1.1\r\nHost: test\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
             out.flush();
             double droppedBefore = dropped();
-            // The kernel's socket buffers take a megabyte or two on loopback before the server's own bound is reached:
-            // buyers hold and release 100 seats at a time (about 500 bytes on the stream each) until it is.
+            // The socket buffers (the server's is 32 KB in the tests, see SmallSendBuffers) fill before the server's own
+            // bound is reached: buyers hold and release 100 seats at a time (about 500 bytes on the stream each) until it is.
             AtomicBoolean done = new AtomicBoolean();
             ExecutorService pool = Executors.newFixedThreadPool(buyers);
             HttpClient client = HttpClient.newHttpClient();

@@ -15,6 +15,7 @@ import dev.boxoffice.bench.scenario.journeys.JourneysOptions;
 import dev.boxoffice.bench.scenario.journeys.JourneysResult;
 import dev.boxoffice.bench.scenario.limits.LimitsResult;
 import dev.boxoffice.bench.scenario.memory.MemoryResult;
+import dev.boxoffice.bench.scenario.stream.StreamResult;
 import dev.boxoffice.bench.scenario.surge.SurgeResult;
 import dev.boxoffice.bench.scenario.sweep.SweepResult;
 import dev.boxoffice.bench.system.Database;
@@ -47,7 +48,7 @@ class BenchSmokeIT {
     @BeforeAll
     static void runEveryScenarioBriefly() throws Exception {
         var selection = BenchCommand.parse(List.of("limits", "dispatch", "serial", "contention", "journeys", "surge",
-                "sweep", "memory", "holds", "keys", "--out", out.toString(),
+                "sweep", "memory", "holds", "keys", "stream", "--out", out.toString(),
                 "--step-seconds", "2", "--warmup-seconds", "1", "--warmup-rate", "50",
                 "--serial-rates", "50,100", "--contention-rates", "40,80",
                 "--journeys-rates", "20,40", "--journeys-shows", "10", "--journeys-seats", "20", "--journeys-think-ms", "20",
@@ -62,6 +63,7 @@ class BenchSmokeIT {
                 "--holds-rates", "20,40", "--holds-warmup-rate", "50", "--holds-ttl-seconds", "1", "--holds-think-ms", "20", "--holds-expire-percent", "50",
                 "--holds-pending", "200", "--holds-pending-shows", "20", "--holds-pending-rate", "200",
                 "--holds-expiry-seconds", "2", "--holds-idle-seconds", "2",
+                "--stream-viewers", "20", "--stream-rates", "5", "--stream-seconds", "2",
                 // Every step exactly once: a stall of this shared host would otherwise add a repeat or a refinement.
                 "--keep-going", "--repeat-missed", "0", "--refine-percent", "0"));
         run = new BenchRun(selection, REPOSITORY).run();
@@ -265,6 +267,20 @@ class BenchSmokeIT {
     }
 
     @Test
+    void everySeatChangeReachesEveryStream() throws Exception {
+        StreamResult stream = run.result("stream", StreamResult.class);
+        assertThat(stream.opened()).isEqualTo(20);
+        assertThat(stream.failed()).isZero();
+        assertThat(stream.steps()).hasSize(2).allSatisfy(step -> {
+            assertThat(step.changes()).as("changes").isPositive();
+            assertThat(step.delivered()).as("delivered").isEqualTo(step.expected()).isEqualTo(step.changes() * 20);
+            assertThat(step.delivery().count()).isEqualTo(step.delivered());
+        });
+        assertThat(stream.bytesPerStream()).isPositive();
+        assertThat(out.resolve("report.md")).content().contains("## Seat-map streams", "20 streams on one show, 5 changes/s");
+    }
+
+    @Test
     void comparesARunWithItself(@TempDir Path comparison) throws Exception {
         Compare.write(List.of(out, out), comparison);
         assertThat(comparison.resolve("compare.md")).content().contains("Serial capacity", "1.00×");
@@ -328,6 +344,7 @@ class BenchSmokeIT {
         steps.addAll(holds().stepped().attempts());
         steps.addAll(holds().pending().steps());
         steps.addAll(run.result("keys", SteppedResult.class).attempts());
+        run.result("stream", StreamResult.class).steps().forEach(step -> steps.add(step.reservations()));
         steps.addAll(sweep().read());
         steps.addAll(sweep().write());
         return steps;

@@ -31,7 +31,8 @@ final class StreamLoad {
     static final int SEATS = 10_000;
     private static final int OPENED_PER_SECOND = 1_000;
     private static final long DRAIN_MILLIS = 2_000;
-    static final double WARMUP_SECONDS = 10;
+    /** The warm-up step lasts --warmup-seconds, at most this long: the stream path is small, and compiled by then. */
+    static final double MAX_WARMUP_SECONDS = 10;
 
     private final Bench bench;
     private final String baseUrl;
@@ -82,7 +83,9 @@ final class StreamLoad {
         int connections = Math.max(8, (int) Math.ceil(rate / 50));
         String label = (warmup ? "warm-up, " : "") + options.viewers() + " streams, " + Format.num(rate, 0) + " changes/s";
         try (LoadClient client = bench.client(baseUrl, connections)) {
-            return bench.step("stream", label, rate, connections, warmup ? WARMUP_SECONDS : options.seconds(), recorder -> OpenLoop.start(bench.vertx(), rate, recorder, intended -> {
+            double seconds = warmup ? warmupSeconds(bench.warmupSeconds()) : options.seconds();
+            return bench.step("stream", label, rate, connections, seconds, recorder -> OpenLoop.start(bench.vertx(), rate,
+                    recorder, intended -> {
                         int seat = order[next.getAndIncrement() % SEATS];
                         client.send(HttpMethod.PATCH, ShowsApi.seat(show, seat), ShowsApi.RESERVE, intended, recorder, false,
                                 reply -> {
@@ -92,6 +95,10 @@ final class StreamLoad {
                                 });
                     }));
         }
+    }
+
+    static double warmupSeconds(double asked) {
+        return Math.max(1, Math.min(MAX_WARMUP_SECONDS, asked));
     }
 
     private double heapMiB() {

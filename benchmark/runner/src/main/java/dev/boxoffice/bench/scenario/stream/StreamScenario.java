@@ -33,7 +33,7 @@ public final class StreamScenario extends Scenario<StreamResult> {
     public void check(Selection selection) {
         StreamOptions options = selection.options(StreamOptions.class);
         double reservations = options.rates().stream().mapToDouble(rate -> rate * options.seconds()).sum()
-                + options.rates().get(0) * StreamLoad.WARMUP_SECONDS;
+                + options.rates().get(0) * StreamLoad.warmupSeconds(selection.steps().warmupSeconds());
         if (reservations > StreamLoad.SEATS) {
             throw new IllegalArgumentException("--stream-rates x --stream-seconds reserve " + Math.round(reservations)
                     + " seats, more than the show's " + StreamLoad.SEATS);
@@ -43,7 +43,8 @@ public final class StreamScenario extends Scenario<StreamResult> {
     @Override
     public double plannedSeconds(Selection selection) {
         StreamOptions options = selection.options(StreamOptions.class);
-        return options.rates().size() * (options.seconds() + 3) + StreamLoad.WARMUP_SECONDS + options.viewers() / 1000.0 + 13;
+        return options.rates().size() * (options.seconds() + 3) + StreamLoad.warmupSeconds(selection.steps().warmupSeconds())
+                + options.viewers() / 1000.0 + 13;
     }
 
     @Override
