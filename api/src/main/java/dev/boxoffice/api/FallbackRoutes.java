@@ -3,6 +3,7 @@ package dev.boxoffice.api;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.quarkus.runtime.configuration.MemorySize;
 import io.vertx.core.http.HttpHeaders;
+import io.vertx.core.http.HttpMethod;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.enterprise.event.Observes;
@@ -11,18 +12,21 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * Answers what never reaches a resource (an unknown path, a body over the size limit) with a problem too,
- * instead of the HTTP server's plain-text defaults.
+ * instead of the HTTP server's plain-text defaults; and {@code OPTIONS} with the methods of that path alone
+ * ({@link AllowedMethods}), which the framework's own answer does not get right.
  */
 @Singleton
 public class FallbackRoutes {
 
     private final ObjectMapper json;
     private final long maxBodyBytes;
+    private final AllowedMethods allowed;
 
     public FallbackRoutes(ObjectMapper json,
-            @ConfigProperty(name = "quarkus.http.limits.max-body-size") MemorySize maxBodySize) {
+            @ConfigProperty(name = "quarkus.http.limits.max-body-size") MemorySize maxBodySize, AllowedMethods allowed) {
         this.json = json;
         this.maxBodyBytes = maxBodySize.asLongValue();
+        this.allowed = allowed;
     }
 
     void register(@Observes Router router) {
@@ -34,6 +38,14 @@ public class FallbackRoutes {
                 send(ctx, Problem.payloadTooLarge("The request body is larger than " + maxBodyBytes + " bytes."));
             } else {
                 ctx.next();
+            }
+        });
+        router.route().method(HttpMethod.OPTIONS).order(Integer.MIN_VALUE + 1).handler(ctx -> {
+            String allow = allowed.allow(ctx.normalizedPath());
+            if (allow.isEmpty()) {
+                ctx.next(); // a path no resource declares: its own route, or 404
+            } else {
+                ctx.response().setStatusCode(204).putHeader(HttpHeaders.ALLOW, allow).end();
             }
         });
         router.route().last().handler(ctx -> send(ctx, Problem.noSuchPath()));

@@ -26,6 +26,7 @@ import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import io.restassured.response.ValidatableResponse;
+import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -155,6 +156,21 @@ class ShowApiTest {
                 .header("Allow", "GET, HEAD, OPTIONS");
         problem(given().when().put("/shows"), 405, "METHOD_NOT_ALLOWED").header("Allow", "GET, HEAD, OPTIONS, POST");
         problem(given().contentType(ContentType.TEXT).body("hello").when().post("/shows"), 415, "UNSUPPORTED_MEDIA_TYPE");
+    }
+
+    @Test
+    void optionsListsTheMethodsOfThatPathAlone() {
+        String show = "/shows/" + UUID.randomUUID();
+        Map.of("/shows", "GET, HEAD, OPTIONS, POST",
+                show, "GET, HEAD, OPTIONS",
+                show + "/seats/3", "OPTIONS, PATCH",
+                show + "/holds", "OPTIONS, POST",
+                show + "/holds/" + UUID.randomUUID(), "DELETE, GET, HEAD, OPTIONS",
+                show + "/holds/" + UUID.randomUUID() + "/confirm", "OPTIONS, POST",
+                show + "/reservations", "OPTIONS, POST",
+                show + "/stream", "GET, OPTIONS")
+                .forEach((path, allow) -> given().when().options(path).then().statusCode(204).header("Allow", allow));
+        problem(given().when().options("/no-such-thing"), 404, "NOT_FOUND");
     }
 
     @Test

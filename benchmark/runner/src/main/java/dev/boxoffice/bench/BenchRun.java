@@ -14,6 +14,7 @@ import dev.boxoffice.bench.run.Selection;
 import dev.boxoffice.bench.run.ServiceFacts;
 import dev.boxoffice.bench.run.Target;
 import dev.boxoffice.bench.run.TopologyResult;
+import dev.boxoffice.bench.system.CpuQuota;
 import dev.boxoffice.bench.system.Cpus;
 import dev.boxoffice.bench.system.Database;
 import dev.boxoffice.bench.system.JavaService;
@@ -86,6 +87,9 @@ final class BenchRun {
         } finally {
             if (database != null) {
                 database.close();
+            }
+            if (pinning.serviceQuota() != null) {
+                pinning.serviceQuota().close();
             }
         }
     }
@@ -172,12 +176,12 @@ final class BenchRun {
             run.progress().phase("starting the BoxOffice service");
             tier = ServiceTier.direct(JavaService.start("boxoffice-service", run.serviceJar(),
                     run.serviceJvmOptions(repository, "boxoffice-service"), Map.of(), Map.of("DATABASE_URL", databaseUrl),
-                    run.pinning().prefix(run.pinning().service()), logs, "/q/health/ready"));
+                    run.pinning().servicePrefix(), logs, "/q/health/ready"));
         } else {
             run.progress().phase("starting " + nodes + " BoxOffice node" + (nodes == 1 ? "" : "s") + " behind HAProxy");
             tier = ServiceTier.behindHaProxy(nodes, options.routing(), repository, run.serviceJar(),
                     name -> run.serviceJvmOptions(repository, name), databaseUrl,
-                    run.pinning().prefix(run.pinning().service()), logs);
+                    run.pinning().servicePrefix(), logs);
         }
         tier.measuredBy(bench.resources());
         bench.serviceJvms(Math.max(1, nodes));
@@ -205,7 +209,13 @@ final class BenchRun {
         return database;
     }
 
+    /** Where each process runs, and the service's CPU quota (--service-cpus). */
     private Pinning pinning() {
+        Pinning pinning = cores();
+        return options.serviceCpus().map(cpus -> pinning.withServiceQuota(CpuQuota.create(cpus))).orElse(pinning);
+    }
+
+    private Pinning cores() {
         if (options.noPin()) {
             return Pinning.disabled();
         }
@@ -215,7 +225,7 @@ final class BenchRun {
         }
         Pinning defaults = Pinning.defaults(Cpus.onlineCpus());
         return new Pinning(options.cpusService().orElse(defaults.service()), options.cpusPostgres().orElse(defaults.postgres()),
-                options.cpusLoadgen().orElse(defaults.loadGenerator()), true);
+                options.cpusLoadgen().orElse(defaults.loadGenerator()), true, null);
     }
 
     /** The largest resident set of the service over the steps of the scenarios measured against it. */

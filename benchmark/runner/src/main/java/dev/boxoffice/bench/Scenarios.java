@@ -9,6 +9,7 @@ import dev.boxoffice.bench.scenario.journeys.JourneysScenario;
 import dev.boxoffice.bench.scenario.keys.KeysScenario;
 import dev.boxoffice.bench.scenario.limits.LimitsScenario;
 import dev.boxoffice.bench.scenario.memory.MemoryScenario;
+import dev.boxoffice.bench.scenario.onsale.OnsaleScenario;
 import dev.boxoffice.bench.scenario.serial.SerialScenario;
 import dev.boxoffice.bench.scenario.stream.StreamScenario;
 import dev.boxoffice.bench.scenario.surge.SurgeScenario;
@@ -40,6 +41,7 @@ final class Scenarios {
                 new HoldsScenario(),
                 new KeysScenario(),
                 new StreamScenario(),
+                new OnsaleScenario(),
                 new VariantsScenario());
     }
 }

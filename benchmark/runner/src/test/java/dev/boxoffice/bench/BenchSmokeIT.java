@@ -15,6 +15,7 @@ import dev.boxoffice.bench.scenario.journeys.JourneysOptions;
 import dev.boxoffice.bench.scenario.journeys.JourneysResult;
 import dev.boxoffice.bench.scenario.limits.LimitsResult;
 import dev.boxoffice.bench.scenario.memory.MemoryResult;
+import dev.boxoffice.bench.scenario.onsale.OnsaleResult;
 import dev.boxoffice.bench.scenario.stream.StreamResult;
 import dev.boxoffice.bench.scenario.surge.SurgeResult;
 import dev.boxoffice.bench.scenario.sweep.SweepResult;
@@ -48,7 +49,7 @@ class BenchSmokeIT {
     @BeforeAll
     static void runEveryScenarioBriefly() throws Exception {
         var selection = BenchCommand.parse(List.of("limits", "dispatch", "serial", "contention", "journeys", "surge",
-                "sweep", "memory", "holds", "keys", "stream", "--out", out.toString(),
+                "sweep", "memory", "holds", "keys", "stream", "onsale", "--out", out.toString(),
                 "--step-seconds", "2", "--warmup-seconds", "1", "--warmup-rate", "50",
                 "--serial-rates", "50,100", "--contention-rates", "40,80",
                 "--journeys-rates", "20,40", "--journeys-shows", "10", "--journeys-seats", "20", "--journeys-think-ms", "20",
@@ -64,6 +65,7 @@ class BenchSmokeIT {
                 "--holds-pending", "200", "--holds-pending-shows", "20", "--holds-pending-rate", "200",
                 "--holds-expiry-seconds", "2", "--holds-idle-seconds", "2",
                 "--stream-viewers", "20", "--stream-rates", "5", "--stream-seconds", "2",
+                "--onsale-rates", "20", "--onsale-seconds", "2", "--onsale-cold-shows", "5", "--onsale-seats", "50",
                 // Every step exactly once: a stall of this shared host would otherwise add a repeat or a refinement.
                 "--keep-going", "--repeat-missed", "0", "--refine-percent", "0"));
         run = new BenchRun(selection, REPOSITORY).run();
@@ -281,6 +283,19 @@ class BenchSmokeIT {
     }
 
     @Test
+    void theOnsaleCrowdIsCountedBuyerByBuyer() throws Exception {
+        OnsaleResult onsale = run.result("onsale", OnsaleResult.class);
+        assertThat(onsale.steps()).hasSize(2).allSatisfy(step -> {
+            assertThat(step.intents()).as("buyers").isPositive();
+            assertThat(step.completed()).as("completed").isPositive().isLessThanOrEqualTo(step.intents());
+            assertThat(step.attempts()).as("requests").isGreaterThanOrEqualTo(2 * step.completed())
+                    .isEqualTo(step.answers().counts().sent());
+            assertThat(step.completion().count()).isEqualTo(step.completed());
+        });
+        assertThat(out.resolve("report.md")).content().contains("## On-sale crowd", "impatient", "polite");
+    }
+
+    @Test
     void comparesARunWithItself(@TempDir Path comparison) throws Exception {
         Compare.write(List.of(out, out), comparison);
         assertThat(comparison.resolve("compare.md")).content().contains("Serial capacity", "1.00×");
@@ -345,6 +360,7 @@ class BenchSmokeIT {
         steps.addAll(holds().pending().steps());
         steps.addAll(run.result("keys", SteppedResult.class).attempts());
         run.result("stream", StreamResult.class).steps().forEach(step -> steps.add(step.reservations()));
+        run.result("onsale", OnsaleResult.class).steps().forEach(step -> steps.add(step.answers()));
         steps.addAll(sweep().read());
         steps.addAll(sweep().write());
         return steps;

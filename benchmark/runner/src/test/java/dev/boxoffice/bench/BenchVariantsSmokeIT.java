@@ -17,8 +17,8 @@ import org.junit.jupiter.api.io.CleanupMode;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A seconds-long variants run at tiny rates: a variant of each kind (the service, a worker-thread one, a reactive CRUD
- * one; the API contract test runs every variant) is started on a PostgreSQL server of its own, answers serial,
+ * A seconds-long variants run at tiny rates: the service and a variant of the other persistence model (reactive CRUD;
+ * the API contract test runs every variant) are started on a PostgreSQL server of their own, answer serial,
  * contention and journeys without an error, and the report holds the matrix; the service as committed at HEAD is
  * built apart and measured as the baseline. No threshold on speed.
  */
@@ -36,7 +36,7 @@ class BenchVariantsSmokeIT {
                 "--serial-rates", "50", "--contention-rates", "40",
                 "--journeys-rates", "20", "--journeys-shows", "10", "--journeys-seats", "20", "--journeys-think-ms", "20",
                 "--repeat-missed", "0", "--refine-percent", "0", // one step each, whatever a stall of the host does
-                "--variants", "reactive,worker,crud-reactive", "--baseline", "HEAD"));
+                "--variants", "reactive,crud-reactive", "--baseline", "HEAD"));
         run = new BenchRun(selection, REPOSITORY).run();
     }
 
@@ -47,7 +47,7 @@ class BenchVariantsSmokeIT {
     @Test
     void everyVariantAnsweredEveryScenarioWithoutErrors() {
         assertThat(variants()).extracting(VariantResult::name)
-                .containsExactly("reactive", "baseline", "worker", "crud-reactive");
+                .containsExactly("reactive", "baseline", "crud-reactive");
         for (VariantResult variant : variants()) {
             List<StepResult> steps = new ArrayList<>(variant.serial().steps());
             steps.addAll(variant.contention().steps());
@@ -86,7 +86,7 @@ class BenchVariantsSmokeIT {
     @Test
     void theReportHoldsTheMatrixWithRatiosToReactive(@TempDir Path comparison) {
         assertThat(out.resolve("report.md")).content().contains("## Variants: execution model and persistence model",
-                "worker / reactive", "crud-reactive / reactive", "baseline / reactive", "quarkus.datasource.jdbc.max-size");
+                "crud-reactive / reactive", "baseline / reactive", "quarkus.datasource.reactive.max-size");
         assertThat(out.resolve("report.html")).content().contains("Capacity by scenario", "journeys: p99 per step, by variant");
         Compare.write(List.of(out, out), comparison);
         assertThat(comparison.resolve("compare.md")).content().contains("Variant crud-reactive: serial capacity, req/s");

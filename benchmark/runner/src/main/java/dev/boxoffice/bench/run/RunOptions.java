@@ -35,6 +35,11 @@ public final class RunOptions {
     @Option(names = "--no-pin", description = "do not pin processes to cores")
     boolean noPin;
 
+    @Option(names = "--service-cpus", converter = Positive.class, description = "a CPU quota for each service process,"
+            + " in cores (for example 0.5): a cgroup's CFS quota, as a container's CPU limit sets it, so that overload"
+            + " scenarios overload the service, not the load generator; needs a writable cgroup (root)")
+    Double serviceCpus;
+
     @Option(names = "--profile", description = "CPU flame graph of the service during the measured serial and"
             + " contention steps (async-profiler)")
     boolean profile;
@@ -77,6 +82,10 @@ public final class RunOptions {
 
     public Optional<String> cpusLoadgen() {
         return text(cpusLoadgen);
+    }
+
+    public Optional<Double> serviceCpus() {
+        return Optional.ofNullable(serviceCpus);
     }
 
     public boolean noPin() {

@@ -14,21 +14,33 @@ import java.util.concurrent.TimeUnit;
  * @param loadGenerator cpu list for this process, the load generator
  * @param enabled false when pinning was switched off or taskset is missing
  */
-public record Pinning(String service, String postgres, String loadGenerator, boolean enabled) {
+public record Pinning(String service, String postgres, String loadGenerator, boolean enabled, CpuQuota serviceQuota) {
 
     /** Service alone on the first half of the cores, PostgreSQL and the (light) generator share the rest. */
     public static Pinning defaults(int cpus) {
         if (cpus < 2) {
-            return new Pinning("0", "0", "0", true);
+            return new Pinning("0", "0", "0", true, null);
         }
         int half = cpus / 2;
         String first = half == 1 ? "0" : "0-" + (half - 1);
         String second = cpus - half == 1 ? Integer.toString(half) : half + "-" + (cpus - 1);
-        return new Pinning(first, second, second, true);
+        return new Pinning(first, second, second, true, null);
     }
 
     public static Pinning disabled() {
-        return new Pinning("all", "all", "all", false);
+        return new Pinning("all", "all", "all", false, null);
+    }
+
+    /** The same, each service process under {@code quota} (null: none). */
+    public Pinning withServiceQuota(CpuQuota quota) {
+        return new Pinning(service, postgres, loadGenerator, enabled, quota);
+    }
+
+    /** The command prefix that starts a service process: under its CPU quota if any, on the service's cores. */
+    public List<String> servicePrefix() {
+        List<String> prefix = new ArrayList<>(serviceQuota == null ? List.of() : serviceQuota.prefix());
+        prefix.addAll(prefix(service));
+        return prefix;
     }
 
     /** The command prefix that starts a process on the given cores. */
@@ -76,8 +88,9 @@ public record Pinning(String service, String postgres, String loadGenerator, boo
     }
 
     public String describe() {
-        return enabled
+        return (enabled
                 ? "service on cpu " + service + ", PostgreSQL on cpu " + postgres + ", load generator on cpu " + loadGenerator
-                : "not pinned (every process may run on every core)";
+                : "not pinned (every process may run on every core)")
+                + (serviceQuota == null ? "" : "; service limited to " + serviceQuota.describe());
     }
 }

@@ -41,7 +41,7 @@ public final class HelloService {
     }
 
     public JavaService start(String variant) {
-        return JavaService.start("hello-" + variant, jar, List.of(), Map.of(), Map.of(), pinning.prefix(pinning.service()),
+        return JavaService.start("hello-" + variant, jar, List.of(), Map.of(), Map.of(), pinning.servicePrefix(),
                 bench.logDirectory(), "/hello/" + variant + "/world");
     }
 

@@ -101,7 +101,7 @@ public final class HoldsScenario extends Scenario<HoldsResult> {
         try (JavaService service = JavaService.start("boxoffice-holds", run.serviceJar(),
                 run.serviceJvmOptions(run.repository(), "boxoffice-holds"),
                 Map.of("boxoffice.entities.idle-timeout", options.idleSeconds() + "s"), Map.of("DATABASE_URL", database.url()),
-                run.pinning().prefix(run.pinning().service()), bench.logDirectory(), "/q/health/ready");
+                run.pinning().servicePrefix(), bench.logDirectory(), "/q/health/ready");
                 LoadClient client = bench.client(service.baseUrl(), bench.steps().connections())) {
             bench.resources().service(service.pid());
             database.postmasterPid().ifPresent(bench.resources()::database);

@@ -191,7 +191,7 @@ public final class VariantsRun {
                 ? baseline.describe() + ", " + VariantSettings.describe(VariantSettings.SERVICE, baseline.root(), overrides)
                 : VariantSettings.describe(variant, repository, overrides);
         ServiceTier tier = ServiceTier.direct(variant, JavaService.start("variant-" + variant, jar, jvm, VariantSettings.of(variant),
-                Map.of("DATABASE_URL", database.url()), pinning.prefix(pinning.service()), logs, "/q/health/ready"));
+                Map.of("DATABASE_URL", database.url()), pinning.servicePrefix(), logs, "/q/health/ready"));
         measuredBy(tier, own, bench.resources());
         bench.serviceJvms(1);
         JavaService.sleep(2000);

@@ -1,0 +1,162 @@
+package dev.boxoffice.bench.scenario.onsale;
+
+import dev.boxoffice.bench.client.ShowsApi;
+import dev.boxoffice.bench.load.StepRecorder;
+import io.vertx.core.Vertx;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpClient;
+import io.vertx.core.http.HttpClientOptions;
+import io.vertx.core.http.HttpMethod;
+import io.vertx.core.http.PoolOptions;
+import io.vertx.core.http.RequestOptions;
+import java.util.SplittableRandom;
+import java.util.UUID;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Consumer;
+
+/**
+ * One buyer of an on-sale crowd, modelled on a load test written against the reference implementation: it arrives,
+ * opens a connection of its own, reserves a random seat of the show it wants and cancels it, and on any failure (a
+ * 409 for a seat taken meanwhile, a 503, no answer) tries again, up to a number of retries. How soon it tries again is
+ * its client type. All its callbacks run on the generator's event loop.
+ */
+final class Buyer {
+
+    /** How a buyer's client retries. */
+    enum Client {
+        /** At once, whatever the answer said, as many real clients do. */
+        IMPATIENT,
+        /** After the answer's Retry-After (1 s without one), plus up to a second of jitter. */
+        POLITE
+    }
+
+    /** What a buyer tells the step when it is done. */
+    record Outcome(boolean completed, int attempts, int refusals, int noAnswer, long completionNanos) {
+    }
+
+    private final Vertx vertx;
+    private final HttpClient client;
+    private final StepRecorder recorder;
+    private final Client type;
+    private final UUID show;
+    private final int seats;
+    private final int retries;
+    private final long arrivedNanos;
+    private final SplittableRandom random;
+    private final Consumer<Outcome> done;
+    private final int timeoutMillis;
+    private int seat;
+    private String retryAfter;
+    private int attempts;
+    private int refusals;
+    private int noAnswer;
+
+    Buyer(Vertx vertx, String host, int port, int timeoutMillis, StepRecorder recorder, Client type, UUID show, int seats,
+            int retries, long arrivedNanos, SplittableRandom random, Consumer<Outcome> done) {
+        this.vertx = vertx;
+        this.client = vertx.createHttpClient(new HttpClientOptions().setDefaultHost(host).setDefaultPort(port)
+                .setKeepAlive(true).setConnectTimeout(timeoutMillis), new PoolOptions().setHttp1MaxSize(1));
+        this.recorder = recorder;
+        this.type = type;
+        this.show = show;
+        this.seats = seats;
+        this.retries = retries;
+        this.arrivedNanos = arrivedNanos;
+        this.random = random;
+        this.done = done;
+        this.timeoutMillis = timeoutMillis;
+    }
+
+    void start() {
+        seat = random.nextInt(seats);
+        reserve(0, arrivedNanos);
+    }
+
+    private void reserve(int retry, long intendedNanos) {
+        send(ShowsApi.RESERVE, intendedNanos, status -> {
+            if (status == 200) {
+                cancel(0, System.nanoTime()); // even once the step is over: its seat must not stay taken
+            } else if (retry < retries) {
+                if (status == 409) {
+                    seat = random.nextInt(seats); // taken meanwhile: another one
+                }
+                later(status, at -> reserve(retry + 1, at));
+            } else {
+                finish(false);
+            }
+        });
+    }
+
+    private void cancel(int retry, long intendedNanos) {
+        send(ShowsApi.CANCEL, intendedNanos, status -> {
+            if (status == 200) {
+                finish(true);
+            } else if (retry < retries) {
+                later(status, at -> cancel(retry + 1, at));
+            } else {
+                finish(false);
+            }
+        });
+    }
+
+    /** Sends one request on the buyer's connection; hands on its status, 0 for no answer. */
+    private void send(Buffer action, long intendedNanos, Consumer<Integer> then) {
+        attempts++;
+        recorder.sent();
+        client.request(new RequestOptions().setMethod(HttpMethod.PATCH).setURI(ShowsApi.seat(show, seat))
+                        .setTimeout(timeoutMillis).putHeader("Content-Type", "application/json"))
+                .compose(request -> request.send(action))
+                .compose(response -> response.body().map(body -> response))
+                .onComplete(result -> {
+                    if (result.succeeded()) {
+                        int status = result.result().statusCode();
+                        recorder.answered(intendedNanos, status, true);
+                        if (status == 503 || status == 429) {
+                            refusals++;
+                            retryAfter = result.result().getHeader("Retry-After");
+                        }
+                        then.accept(status);
+                    } else {
+                        noAnswer++;
+                        recorder.failed(intendedNanos, result.cause() instanceof TimeoutException
+                                || String.valueOf(result.cause().getMessage()).contains("timeout"));
+                        then.accept(0);
+                    }
+                });
+    }
+
+    /**
+     * Runs {@code retry} at once (impatient), or after Retry-After and jitter (polite), with its intended time; once
+     * the step is over, the buyer gives up instead.
+     */
+    private void later(int status, Consumer<Long> retry) {
+        if (type == Client.IMPATIENT) {
+            retryUnlessOver(retry);
+            return;
+        }
+        long seconds = status == 503 || status == 429 ? parseSeconds(retryAfter) : status == 409 ? 0 : 1;
+        long waitMillis = seconds * 1000 + random.nextLong(1000);
+        vertx.setTimer(Math.max(1, waitMillis), t -> retryUnlessOver(retry));
+    }
+
+    private void retryUnlessOver(Consumer<Long> retry) {
+        if (recorder.closing()) {
+            finish(false);
+        } else {
+            retry.accept(System.nanoTime());
+        }
+    }
+
+    private static long parseSeconds(String retryAfter) {
+        try {
+            return retryAfter == null ? 1 : Math.max(0, Long.parseLong(retryAfter.trim()));
+        } catch (NumberFormatException e) {
+            return 1;
+        }
+    }
+
+    private void finish(boolean completed) {
+        client.close();
+        done.accept(new Outcome(completed, attempts, refusals, noAnswer, System.nanoTime() - arrivedNanos));
+    }
+}

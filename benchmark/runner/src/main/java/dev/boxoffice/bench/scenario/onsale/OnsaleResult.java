@@ -1,0 +1,33 @@
+package dev.boxoffice.bench.scenario.onsale;
+
+import dev.boxoffice.bench.load.Latency;
+import dev.boxoffice.bench.measure.StepResult;
+import java.util.List;
+
+/** What the onsale scenario measured: a step per rate and client type. */
+public record OnsaleResult(List<Step> steps) {
+
+    /**
+     * One rate of arriving buyers, all of one client type.
+     *
+     * @param client    how its buyers retry ({@link Buyer.Client})
+     * @param intents   buyers who arrived: each wants to reserve a seat and then cancel it
+     * @param completed buyers whose reservation and cancellation both succeeded
+     * @param attempts  requests sent, first tries and retries
+     * @param refusals  answers 503 or 429
+     * @param noAnswer  requests that got no answer: connection refused or closed, or timed out
+     * @param completion from a buyer's arrival to its cancellation's answer, for completed buyers, milliseconds
+     * @param answers   every request (the step's latency is of every answer)
+     */
+    public record Step(Buyer.Client client, long intents, long completed, long attempts, long refusals, long noAnswer,
+            Latency completion, StepResult answers) {
+
+        public double completedPerSecond() {
+            return completed / answers.seconds();
+        }
+
+        public double attemptsPerIntent() {
+            return intents == 0 ? Double.NaN : (double) attempts / intents;
+        }
+    }
+}
