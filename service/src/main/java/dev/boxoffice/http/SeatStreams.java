@@ -38,7 +38,7 @@ import org.jboss.logging.Logger;
  */
 public final class SeatStreams {
 
-    public static final String PATH = "/shows/:showId/stream";
+    private static final String PATH = "/shows/:showId/stream";
     static final String ALLOW = "GET, OPTIONS";
 
     /**
@@ -79,7 +79,7 @@ public final class SeatStreams {
     }
 
     public void register(Router router) {
-        router.route(PATH.replace("{showId}", ":showId")).order(Integer.MIN_VALUE + 2).handler(this::handle);
+        router.route(PATH).order(Integer.MIN_VALUE + 2).handler(this::handle);
     }
 
     /** Events may have been committed: the followed shows are read again. */

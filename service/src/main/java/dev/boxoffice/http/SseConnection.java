@@ -97,8 +97,8 @@ final class SseConnection {
     }
 
     private void drop(String reason) {
-        ended = true;
         onDrop.run();
+        closed(); // the stream is over now: an ended response is not told when its connection closes
         // The connection is not kept for another request: it closes once the end is written, or after a grace period.
         long closeTimer = vertx.setTimer(CLOSE_AFTER_END_MILLIS, t -> http.request().connection().close());
         response.end(frames.end(reason)).onComplete(written -> {

@@ -144,6 +144,8 @@ class SeatStreamApiTest {
     void aReaderThatFallsBehindIsToldWhyAndDropped() throws Exception {
         int buyers = 4;
         UUID show = createShow(100 * buyers);
+        double openBefore = metric("boxoffice_streams_open");
+        double chargedBefore = metric("boxoffice_streams_charged_bytes");
         try (Socket reader = new Socket()) {
             reader.setReceiveBufferSize(1024); // before connecting: the window it offers stays small
             reader.connect(new InetSocketAddress(base.getHost(), base.getPort()));
@@ -175,6 +177,10 @@ class SeatStreamApiTest {
             assertThat(received).contains("event: end\ndata: {\"reason\":\"SLOW_READER\"}");
             assertThat(received.lastIndexOf("event: end")).isGreaterThan(received.lastIndexOf("event: seats"));
         }
+        await().atMost(WAIT).untilAsserted(() -> { // nothing of the dropped stream is left charged
+            assertThat(metric("boxoffice_streams_open")).isEqualTo(openBefore);
+            assertThat(metric("boxoffice_streams_charged_bytes")).isEqualTo(chargedBefore);
+        });
         try (SseClient again = open(show, null)) {
             assertThat(again.next(WAIT).event()).isEqualTo("snapshot");
         }
@@ -235,8 +241,12 @@ class SeatStreamApiTest {
     }
 
     private static double dropped() {
+        return metric("boxoffice_streams_dropped_total");
+    }
+
+    private static double metric(String name) {
         String metrics = given().when().get("/q/metrics").then().statusCode(200).extract().asString();
-        return metrics.lines().filter(line -> line.startsWith("boxoffice_streams_dropped_total"))
+        return metrics.lines().filter(line -> line.startsWith(name + " ") || line.startsWith(name + "{"))
                 .mapToDouble(line -> Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1))).sum();
     }
 

@@ -1,5 +1,6 @@
 package dev.boxoffice.bench.system;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -13,7 +14,9 @@ import java.util.concurrent.TimeUnit;
  * @param postgres cpu list for the PostgreSQL server and its backends
  * @param loadGenerator cpu list for this process, the load generator
  * @param enabled false when pinning was switched off or taskset is missing
+ * @param serviceQuota the CPU quota of each service process (--service-cpus); null: none
  */
+@JsonInclude(JsonInclude.Include.NON_NULL) // a run without a quota reads and writes as before quotas existed
 public record Pinning(String service, String postgres, String loadGenerator, boolean enabled, CpuQuota serviceQuota) {
 
     /** Service alone on the first half of the cores, PostgreSQL and the (light) generator share the rest. */
