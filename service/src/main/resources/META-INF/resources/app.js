@@ -65,7 +65,8 @@ async function showList(reset) {
     $('shows').tBodies[0].textContent = '';
   }
   const query = '/shows?limit=50' + (state.next ? '&after=' + encodeURIComponent(state.next) : '');
-  const answer = await send('GET', query);
+  $('more-shows').disabled = true; // one page at a time: a second click would ask for the same page again
+  const answer = await send('GET', query).finally(() => { $('more-shows').disabled = false; });
   if (!explain(answer)) return;
   const rows = answer.body.items.map((show) => {
     const row = document.createElement('tr');

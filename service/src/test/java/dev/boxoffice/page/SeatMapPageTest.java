@@ -158,8 +158,21 @@ class SeatMapPageTest {
                 "return document.documentElement.scrollWidth - window.innerWidth");
         assertThat(overflow).as("page wider than the phone's screen").isLessThanOrEqualTo(0);
 
-        buyer.get(base.toString());
-        waitFor(buyer, d -> d.findElements(By.linkText("Created in the browser")).size() == 1);
+        buyer.get(base.toString()); // the list, by show id: other tests' shows may come first, a page of 50 at a time
+        new WebDriverWait(buyer, Duration.ofSeconds(60)).pollingEvery(Duration.ofMillis(50))
+                .until(d -> listed(d, "Created in the browser"));
+    }
+
+    /** Whether the list shows {@code title}, asking for the next page while there is one. */
+    private static boolean listed(WebDriver browser, String title) {
+        if (!browser.findElements(By.linkText(title)).isEmpty()) {
+            return true;
+        }
+        WebElement more = browser.findElement(By.id("more-shows"));
+        if (more.isDisplayed() && more.isEnabled()) {
+            more.click();
+        }
+        return false;
     }
 
     @Test
@@ -194,7 +207,7 @@ class SeatMapPageTest {
     }
 
     private static void waitFor(WebDriver browser, java.util.function.Function<WebDriver, Boolean> condition) {
-        new WebDriverWait(browser, WAIT).until(condition::apply);
+        new WebDriverWait(browser, WAIT).pollingEvery(Duration.ofMillis(100)).until(condition::apply);
     }
 
     private static void screenshot(WebDriver browser, String name) throws Exception {
