@@ -163,9 +163,7 @@ public final class StepRecorder implements AutoCloseable {
     }
 
     public Latency latency() {
-        return new Latency(all.getTotalCount(), millis(all.getValueAtPercentile(50)), millis(all.getValueAtPercentile(95)),
-                millis(all.getValueAtPercentile(99)), millis(all.getValueAtPercentile(99.9)), millis(all.getMaxValue()),
-                all.getTotalCount() == 0 ? 0 : all.getMean() / 1000.0);
+        return Latency.ofMicros(all);
     }
 
     /** The requests of each phase of the schedule followed (a constant rate is one phase), once drained. */

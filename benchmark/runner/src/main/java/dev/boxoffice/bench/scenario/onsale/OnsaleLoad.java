@@ -80,10 +80,7 @@ final class OnsaleLoad {
         while (active.get() > 0 && System.nanoTime() < deadline) { // polite buyers waiting to retry give up now
             JavaService.sleep(50);
         }
-        var histogram = completion.getIntervalHistogram();
-        Latency completionLatency = new Latency(histogram.getTotalCount(), histogram.getValueAtPercentile(50) / 1000.0,
-                histogram.getValueAtPercentile(95) / 1000.0, histogram.getValueAtPercentile(99) / 1000.0,
-                histogram.getValueAtPercentile(99.9) / 1000.0, histogram.getMaxValue() / 1000.0, histogram.getMean() / 1000);
+        Latency completionLatency = Latency.ofMicros(completion.getIntervalHistogram());
         return new OnsaleResult.Step(client, intents.sum(), completed.sum(), attempts.sum(), refusals.sum(), noAnswer.sum(),
                 completionLatency, answers);
     }

@@ -19,7 +19,6 @@ import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
-import org.HdrHistogram.Histogram;
 
 /**
  * Many browsers on one show's seat map while its seats sell: {@code viewers} streams opened on one show of 10,000
@@ -69,7 +68,7 @@ final class StreamLoad {
                 StepResult reservations = reserve(show, rates.get(i), i == 0, order, next, changes);
                 JavaService.sleep(DRAIN_MILLIS); // the last changes reach the streams
                 steps.add(new StreamResult.Step(i == 0, changes.sum(), viewers.delivered() - deliveredBefore,
-                        changes.sum() * viewers.opened(), latency(viewers.deliveries()), reservations));
+                        changes.sum() * viewers.opened(), Latency.ofMicros(viewers.deliveries()), reservations));
             }
             return new StreamResult(options.viewers(), viewers.opened(), viewers.refused(), viewers.failed(), viewers.ended(), heapBefore,
                     heapOpen, metrics.getOrDefault("boxoffice_streams_charged_bytes", Double.NaN) / (1024 * 1024),
@@ -108,15 +107,6 @@ final class StreamLoad {
         return ServiceMetrics.values(baseUrl).getOrDefault("jvm_memory_used_bytes{area=\"heap\"}", Double.NaN) / (1024 * 1024);
     }
 
-    private static Latency latency(Histogram micros) {
-        return new Latency(micros.getTotalCount(), millis(micros.getValueAtPercentile(50)),
-                millis(micros.getValueAtPercentile(95)), millis(micros.getValueAtPercentile(99)),
-                millis(micros.getValueAtPercentile(99.9)), millis(micros.getMaxValue()), micros.getMean() / 1000);
-    }
-
-    private static double millis(long micros) {
-        return micros / 1000.0;
-    }
 
     private static int[] shuffled(SplittableRandom random) {
         int[] seats = new int[SEATS];
