@@ -44,6 +44,22 @@ class KubernetesManifestsTest {
         assertThat(result.exitCode()).as(result.output()).isZero();
     }
 
+    /**
+     * The Deployment runs the image that ./boxoffice image builds (tagged with the project's version) as the image's
+     * own user, and leaves the JVM's options to the image (service/jvm.options), so that there is one place for them.
+     */
+    @Test
+    void theDeploymentRunsTheImageBuiltHereAsItsUser() throws Exception {
+        String deployment = Files.readString(MANIFESTS.resolve("boxoffice.yaml"));
+        String dockerfile = Files.readString(REPO.resolve("Dockerfile"));
+        String imageUser = dockerfile.lines().filter(line -> line.startsWith("USER ")).findFirst().orElseThrow()
+                .substring("USER ".length()).split(":")[0];
+
+        assertThat(deployment).contains("image: boxoffice:" + System.getProperty("boxoffice.version"))
+                .contains("runAsUser: " + imageUser).contains("runAsNonRoot: true")
+                .doesNotContain("JAVA_TOOL_OPTIONS", "-Xmx");
+    }
+
     /** The validator ./boxoffice test installs (a PyPI package, in a virtual environment of its own). */
     private static String validator() {
         String configured = System.getenv("KUBERNETES_VALIDATE");

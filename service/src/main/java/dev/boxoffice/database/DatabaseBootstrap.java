@@ -8,7 +8,8 @@ import org.jboss.logging.Logger;
 /**
  * Decides, before Quarkus starts, which PostgreSQL the service uses: the one named by {@code DATABASE_URL}, the one
  * set through the standard Quarkus datasource settings, or else a private embedded server with a persistent data
- * directory ({@code boxoffice.embedded-postgres.data-dir}, default {@code data/postgres} under the working directory).
+ * directory ({@code boxoffice.embedded-postgres.data-dir}, default {@code data/postgres} under the working directory),
+ * unless {@code boxoffice.embedded-postgres.enabled} is false (the image has no embedded server).
  */
 public final class DatabaseBootstrap {
 
@@ -32,6 +33,10 @@ public final class DatabaseBootstrap {
         if (setting("QUARKUS_DATASOURCE_REACTIVE_URL", "quarkus.datasource.reactive.url") != null) {
             LOG.info("Using the PostgreSQL set by quarkus.datasource.* settings");
             return Optional.empty();
+        }
+        if ("false".equalsIgnoreCase(setting("BOXOFFICE_EMBEDDED_POSTGRES_ENABLED", "boxoffice.embedded-postgres.enabled"))) {
+            throw new IllegalStateException("no PostgreSQL configured, and the embedded one is off here (as in the image):"
+                    + " set DATABASE_URL, for example postgresql://user:password@db.example:5432/boxoffice");
         }
         String dataDir = setting("BOXOFFICE_EMBEDDED_POSTGRES_DATA_DIR", "boxoffice.embedded-postgres.data-dir");
         String port = setting("BOXOFFICE_EMBEDDED_POSTGRES_PORT", "boxoffice.embedded-postgres.port");
