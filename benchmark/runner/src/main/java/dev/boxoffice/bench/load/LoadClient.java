@@ -26,7 +26,7 @@ import java.util.concurrent.TimeoutException;
  * <p>
  * All connections are opened before the load starts and stay open: a connection accepted by the server in the
  * middle of a measurement runs code the load never runs (the accept path, a new pipeline), and the server's JIT
- * then throws away hot compiled code and compiles it again on the core that serves the load (docs/benchmarks.md,
+ * then throws away hot compiled code and compiles it again on the core that serves the load (docs/performance.md,
  * "Stalls at the start of a step"). A free connection is reused most recently released first, as connection pools
  * do, so a low rate keeps a few connections busy rather than spreading over all of them; but a connection idle for
  * {@link #REFRESH_AFTER} carries the next request, so that none sits idle until the server closes it (the

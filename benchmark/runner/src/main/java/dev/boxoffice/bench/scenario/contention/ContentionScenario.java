@@ -76,7 +76,7 @@ public final class ContentionScenario extends Scenario<SteppedResult> {
      * Every step gets its own hot shows, all seats free, so no step inherits seats that an earlier one left taken.
      * They are all created before the warm-up: a show created between two steps is a request type the warm-up did
      * not run, and the service's JIT threw away hot compiled code for it (deoptimisation) at the start of the next
-     * step, a stall of up to a few hundred milliseconds on a saturated core (docs/benchmarks.md, "Stalls at the start of a step").
+     * step, a stall of up to a few hundred milliseconds on a saturated core (docs/performance.md, "Stalls at the start of a step").
      */
     private static Deque<List<UUID>> createHotShows(String baseUrl, int steps, int hotShows, int seats) {
         Deque<List<UUID>> showsPerStep = new ArrayDeque<>();

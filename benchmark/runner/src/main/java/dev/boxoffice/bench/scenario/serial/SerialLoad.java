@@ -28,7 +28,7 @@ public final class SerialLoad {
      * The read-model lag is read from {@code /q/metrics} after every step, a request the load never sends. The
      * warm-up reads it every few seconds too, so that the service's JIT has compiled that request (and the
      * connection stays open) before the steps: otherwise each step began with the JIT discarding compiled HTTP code
-     * (docs/benchmarks.md, "Stalls at the start of a step").
+     * (docs/performance.md, "Stalls at the start of a step").
      */
     private static final long SCRAPE_SECONDS = 5;
 
