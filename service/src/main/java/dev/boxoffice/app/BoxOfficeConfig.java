@@ -29,6 +29,8 @@ public interface BoxOfficeConfig {
 
     Streams streams();
 
+    Connections connections();
+
     interface Entities {
         /** Shows untouched this long are dropped from memory and rebuilt from the store when next used. */
         @WithDefault("10m")
@@ -179,6 +181,16 @@ public interface BoxOfficeConfig {
         /** Events read per followed show by one statement at most; more are read by the next, at once. */
         @WithDefault("500")
         int eventsPerRead();
+    }
+
+    interface Connections {
+        /**
+         * Heap that open HTTP connections may hold: a connection counts {@code 4K} (an idle keep-alive connection holds
+         * about 3.2 KB, measured). Past it a request on a new connection is answered 503 OVERLOADED with Retry-After,
+         * and that connection closed. Default: 16 % of the maximum heap, room for 20,000 idle clients with the default
+         * 512 MB heap; never more connections than fit below the open-files limit.
+         */
+        Optional<MemorySize> memoryBudget();
     }
 
     interface Admin {

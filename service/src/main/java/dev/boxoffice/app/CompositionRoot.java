@@ -13,6 +13,7 @@ import dev.boxoffice.eventstore.IdempotencyKeys;
 import dev.boxoffice.eventstore.PostgresEventStore;
 import dev.boxoffice.eventstore.PostgresSnapshotStore;
 import dev.boxoffice.http.AdminResource;
+import dev.boxoffice.http.ConnectionBound;
 import dev.boxoffice.http.HoldResource;
 import dev.boxoffice.http.HttpSettings;
 import dev.boxoffice.http.SeatStreams;
@@ -33,6 +34,7 @@ import io.quarkus.runtime.Startup;
 import io.quarkus.runtime.StartupEvent;
 import io.quarkus.runtime.configuration.MemorySize;
 import io.smallrye.health.api.HealthRegistry;
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.vertx.core.Vertx;
 import io.vertx.ext.web.Router;
@@ -56,6 +58,7 @@ public class CompositionRoot {
     private static final long DEFAULT_BUDGET_PERCENT_OF_HEAP = 30;
     private static final long DEFAULT_HALL_BYTES_PERCENT_OF_HEAP = 5;
     private static final long DEFAULT_STREAM_BYTES_PERCENT_OF_HEAP = 20;
+    private static final long DEFAULT_CONNECTION_BYTES_PERCENT_OF_HEAP = 16;
 
     @Produces
     @Singleton
@@ -193,6 +196,24 @@ public class CompositionRoot {
                 .orElse(Runtime.getRuntime().maxMemory() * DEFAULT_HALL_BYTES_PERCENT_OF_HEAP / 100);
         return new HttpSettings(admission.maxInFlight(), admission.cancellationHeadroom(), maxHallBytes,
                 config.admin().token(), config.holds().maxSeatsPerRequest());
+    }
+
+    /** Open connections bounded by memory, below the bound that protects the open files (see ConnectionLimit). */
+    @Produces
+    @Singleton
+    ConnectionBound connectionBound(BoxOfficeConfig config, ObjectMapper json, MeterRegistry registry)
+            throws JsonProcessingException {
+        long budget = config.connections().memoryBudget().map(MemorySize::asLongValue)
+                .orElse(Runtime.getRuntime().maxMemory() * DEFAULT_CONNECTION_BYTES_PERCENT_OF_HEAP / 100);
+        int fileBound = ConfigProvider.getConfig().getOptionalValue(ConnectionLimit.PROPERTY, Integer.class)
+                .orElse(Integer.MAX_VALUE); // unset where BoxOfficeMain did not start the service (tests)
+        var bound = new ConnectionBound(ConnectionBound.fitting(budget, fileBound), json);
+        Metrics.connections(registry, bound);
+        return bound;
+    }
+
+    void routeConnectionBound(@Observes Router router, ConnectionBound bound) {
+        bound.register(router);
     }
 
     /** Seat maps streamed live; woken with the read models, since the same commits concern them. */

@@ -4,15 +4,16 @@ import com.sun.management.UnixOperatingSystemMXBean;
 import java.lang.management.ManagementFactory;
 
 /**
- * Keeps the open-connections bound below the process's open-files limit: a connection accepted past that limit
- * fails the accept loop itself instead of being refused. The configured bound (12,000: ten thousand seat-map streams
- * and requests beside them) stands where the limit allows it; else it is lowered to three quarters of the limit, the
- * rest left to the database connections, the log and the jars. Set it explicitly and it is left alone.
+ * Sets Quarkus's bound on open connections below the process's open-files limit, to three quarters of it (the rest
+ * left to the database connections, the log and the jars): a connection accepted past the open-files limit would fail
+ * the accept loop itself. Past this bound a new connection is closed as soon as accepted, without an answer; the
+ * bound derived from memory ({@code ConnectionBound}) is kept below it, so that clients are answered first. Set it
+ * explicitly and it is left alone.
  */
 final class ConnectionLimit {
 
     static final String PROPERTY = "quarkus.http.limits.max-connections";
-    private static final int CONFIGURED = 12_000;
+    private static final int LEAST = 256;
 
     private ConnectionLimit() {
     }
@@ -22,10 +23,7 @@ final class ConnectionLimit {
             return;
         }
         if (ManagementFactory.getOperatingSystemMXBean() instanceof UnixOperatingSystemMXBean os) {
-            long fitting = os.getMaxFileDescriptorCount() * 3 / 4;
-            if (fitting < CONFIGURED) {
-                System.setProperty(PROPERTY, Long.toString(Math.max(256, fitting)));
-            }
+            System.setProperty(PROPERTY, Long.toString(Math.max(LEAST, os.getMaxFileDescriptorCount() * 3 / 4)));
         }
     }
 }

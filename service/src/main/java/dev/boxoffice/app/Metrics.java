@@ -5,6 +5,7 @@ import dev.boxoffice.eventstore.CommitListener;
 import dev.boxoffice.eventstore.IdempotencyKeyPurge;
 import dev.boxoffice.eventstore.PostgresSnapshotStore;
 import dev.boxoffice.eventstore.RecordedEvent;
+import dev.boxoffice.http.ConnectionBound;
 import dev.boxoffice.http.SeatStreams;
 import dev.boxoffice.projection.Projection;
 import io.micrometer.core.instrument.Counter;
@@ -112,6 +113,16 @@ final class Metrics {
                 .register(registry);
         FunctionCounter.builder("boxoffice.streams.refused", streams, SeatStreams::refusedStreams)
                 .description("Streams refused at open because the streams' memory was full").register(registry);
+    }
+
+    static void connections(MeterRegistry registry, ConnectionBound bound) {
+        Gauge.builder("boxoffice.connections.open", bound, ConnectionBound::open)
+                .description("HTTP connections open (counted from their first request)").register(registry);
+        Gauge.builder("boxoffice.connections.bound", bound, ConnectionBound::bound)
+                .description("HTTP connections answered at most before new ones are refused, from the memory budget")
+                .register(registry);
+        FunctionCounter.builder("boxoffice.connections.refused", bound, ConnectionBound::refused)
+                .description("Requests refused (503) because their connection was past the bound").register(registry);
     }
 
     static Consumer<Duration> holdExpiryLag(MeterRegistry registry) {

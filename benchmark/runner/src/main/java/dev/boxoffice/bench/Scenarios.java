@@ -1,6 +1,7 @@
 package dev.boxoffice.bench;
 
 import dev.boxoffice.bench.run.Scenario;
+import dev.boxoffice.bench.scenario.connections.ConnectionsScenario;
 import dev.boxoffice.bench.scenario.contention.ContentionScenario;
 import dev.boxoffice.bench.scenario.dispatch.DispatchScenario;
 import dev.boxoffice.bench.scenario.failover.FailoverScenario;
@@ -42,6 +43,7 @@ final class Scenarios {
                 new KeysScenario(),
                 new StreamScenario(),
                 new OnsaleScenario(),
+                new ConnectionsScenario(),
                 new VariantsScenario());
     }
 }

@@ -15,6 +15,7 @@ import dev.boxoffice.bench.scenario.journeys.JourneysOptions;
 import dev.boxoffice.bench.scenario.journeys.JourneysResult;
 import dev.boxoffice.bench.scenario.limits.LimitsResult;
 import dev.boxoffice.bench.scenario.memory.MemoryResult;
+import dev.boxoffice.bench.scenario.connections.ConnectionsResult;
 import dev.boxoffice.bench.scenario.onsale.OnsaleResult;
 import dev.boxoffice.bench.scenario.stream.StreamResult;
 import dev.boxoffice.bench.scenario.surge.SurgeResult;
@@ -49,7 +50,7 @@ class BenchSmokeIT {
     @BeforeAll
     static void runEveryScenarioBriefly() throws Exception {
         var selection = BenchCommand.parse(List.of("limits", "dispatch", "serial", "contention", "journeys", "surge",
-                "sweep", "memory", "holds", "keys", "stream", "onsale", "--out", out.toString(),
+                "sweep", "memory", "holds", "keys", "stream", "onsale", "connections", "--out", out.toString(),
                 "--step-seconds", "2", "--warmup-seconds", "1", "--warmup-rate", "50",
                 "--serial-rates", "50,100", "--contention-rates", "40,80",
                 "--journeys-rates", "20,40", "--journeys-shows", "10", "--journeys-seats", "20", "--journeys-think-ms", "20",
@@ -66,6 +67,7 @@ class BenchSmokeIT {
                 "--holds-expiry-seconds", "2", "--holds-idle-seconds", "2",
                 "--stream-viewers", "20", "--stream-rates", "5", "--stream-seconds", "2",
                 "--onsale-rates", "20", "--onsale-seconds", "2", "--onsale-cold-shows", "5", "--onsale-seats", "50",
+                "--idle-connections", "50", "--idle-connections-rate", "500",
                 // Every step exactly once: a stall of this shared host would otherwise add a repeat or a refinement.
                 "--keep-going", "--repeat-missed", "0", "--refine-percent", "0"));
         run = new BenchRun(selection, REPOSITORY).run();
@@ -293,6 +295,16 @@ class BenchSmokeIT {
             assertThat(step.completion().count()).isEqualTo(step.completed());
         });
         assertThat(out.resolve("report.md")).content().contains("## On-sale crowd", "impatient", "polite");
+    }
+
+    @Test
+    void idleConnectionsAreEachAnsweredAndHeld() throws Exception {
+        ConnectionsResult connections = run.result("connections", ConnectionsResult.class);
+        assertThat(connections.held()).as("every connection, within the service's bound, held").isEqualTo(50);
+        assertThat(connections.refused() + connections.noAnswer()).isZero();
+        assertThat(connections.bound()).isGreaterThan(50);
+        assertThat(connections.heapHeldMiB()).isPositive();
+        assertThat(out.resolve("report.md")).content().contains("## Idle connections");
     }
 
     @Test

@@ -1,8 +1,10 @@
 package dev.boxoffice.bench.client;
 
 import dev.boxoffice.bench.measure.Buckets;
+import dev.boxoffice.bench.measure.Progress;
 import dev.boxoffice.bench.measure.ReadModelLag;
 import dev.boxoffice.bench.system.BlockingHttp;
+import dev.boxoffice.bench.system.JavaService;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -22,7 +24,25 @@ public final class ServiceMetrics {
     private static final HttpClient HTTP = BlockingHttp.client(Duration.ofSeconds(2));
     private static final String LAG = "boxoffice_projection_lag_seconds";
 
+    private static final double MIB = 1024 * 1024;
+
     private ServiceMetrics() {
+    }
+
+    /**
+     * The service's figures after a full collection of its heap ({@code jcmd GC.run} on {@code pid}, where there is
+     * one), so that its heap holds no garbage; says so on {@code progress} when the collection failed.
+     */
+    public static Map<String, Double> afterFullCollection(String baseUrl, long pid, Progress progress) {
+        if (pid > 0 && !JavaService.collectGarbage(pid)) {
+            progress.info("jcmd GC.run failed; heap figures include garbage");
+        }
+        return values(baseUrl);
+    }
+
+    /** The heap in use, in MiB, from the service's figures. */
+    public static double heapMiB(Map<String, Double> metrics) {
+        return metrics.getOrDefault("jvm_memory_used_bytes{area=\"heap\"}", Double.NaN) / MIB;
     }
 
     /** The show_view projection's lag percentiles, or null when the server does not publish them. */

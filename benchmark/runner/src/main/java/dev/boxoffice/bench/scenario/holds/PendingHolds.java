@@ -78,7 +78,7 @@ final class PendingHolds {
         steps.add(bench.step("holds", "pending: expiries", 0, 1, options.expirySeconds() + DRAIN_SECONDS, recorder -> { }));
         Buckets released = awaitReleases(before, placed[0]);
         return new Pending(shows.size(), placed[0], options.idleSeconds(), options.expirySeconds(),
-                heapMiB(withShows), heapMiB(withHolds), withHolds.getOrDefault("jvm_memory_max_bytes{area=\"heap\"}", Double.NaN) / MIB,
+                ServiceMetrics.heapMiB(withShows), ServiceMetrics.heapMiB(withHolds), withHolds.getOrDefault("jvm_memory_max_bytes{area=\"heap\"}", Double.NaN) / MIB,
                 withShows.getOrDefault("boxoffice_entities_resident_bytes", Double.NaN) / MIB,
                 withHolds.getOrDefault("boxoffice_entities_resident_bytes", Double.NaN) / MIB,
                 inMemoryAfterPlacing, inMemoryAtExpiry, releaseEvents.applyAsLong(shows), Lag.of(released), steps);
@@ -131,13 +131,6 @@ final class PendingHolds {
     }
 
     private Map<String, Double> afterFullCollection() {
-        if (!JavaService.collectGarbage(servicePid)) {
-            bench.progress().info("holds: jcmd GC.run failed; heap figures include garbage");
-        }
-        return ServiceMetrics.values(baseUrl);
-    }
-
-    private static double heapMiB(Map<String, Double> metrics) {
-        return metrics.getOrDefault("jvm_memory_used_bytes{area=\"heap\"}", Double.NaN) / MIB;
+        return ServiceMetrics.afterFullCollection(baseUrl, servicePid, bench.progress());
     }
 }

@@ -10,7 +10,6 @@ import dev.boxoffice.bench.load.StepRecorder;
 import dev.boxoffice.bench.measure.Bench;
 import dev.boxoffice.bench.measure.StepResult;
 import dev.boxoffice.bench.system.BlockingHttp;
-import dev.boxoffice.bench.system.JavaService;
 import io.vertx.core.http.HttpMethod;
 import java.io.IOException;
 import java.net.URI;
@@ -175,13 +174,9 @@ final class MemoryLoad {
 
     /** The service's heap after a full collection (jcmd GC.run), and its own memory figures. */
     private MemoryResult.HeapReading heapReading(String when) {
-        if (servicePid > 0 && !JavaService.collectGarbage(servicePid)) {
-            bench.progress().info("memory: jcmd GC.run failed; heap figures include garbage");
-        }
-        Map<String, Double> metrics = ServiceMetrics.values(baseUrl);
+        Map<String, Double> metrics = ServiceMetrics.afterFullCollection(baseUrl, servicePid, bench.progress());
         double mib = 1024 * 1024;
-        return new MemoryResult.HeapReading(when,
-                metrics.getOrDefault("jvm_memory_used_bytes{area=\"heap\"}", Double.NaN) / mib,
+        return new MemoryResult.HeapReading(when, ServiceMetrics.heapMiB(metrics),
                 metrics.getOrDefault("boxoffice_entities_in_memory", Double.NaN),
                 metrics.getOrDefault("boxoffice_entities_resident_bytes", Double.NaN) / mib,
                 metrics.getOrDefault("boxoffice_entities_memory_budget_bytes", Double.NaN) / mib,

@@ -101,10 +101,7 @@ final class StreamLoad {
     }
 
     private double heapMiB() {
-        if (servicePid > 0 && !JavaService.collectGarbage(servicePid)) {
-            bench.progress().info("stream: jcmd GC.run failed; heap figures include garbage");
-        }
-        return ServiceMetrics.values(baseUrl).getOrDefault("jvm_memory_used_bytes{area=\"heap\"}", Double.NaN) / (1024 * 1024);
+        return ServiceMetrics.heapMiB(ServiceMetrics.afterFullCollection(baseUrl, servicePid, bench.progress()));
     }
 
 
