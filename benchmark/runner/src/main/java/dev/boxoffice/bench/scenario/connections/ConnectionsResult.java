@@ -4,7 +4,7 @@ package dev.boxoffice.bench.scenario.connections;
  * What holding many idle connections cost and how the service answered them.
  *
  * @param asked          connections opened, each sending one request
- * @param held           answered 200 and held open, idle
+ * @param held           answered 2xx and held open, idle
  * @param refused        answered 503 (past the service's connection bound), then closed by the service
  * @param noAnswer       closed, refused or timed out without an answer
  * @param bound          the service's bound on open connections (its metric), or NaN where it has none

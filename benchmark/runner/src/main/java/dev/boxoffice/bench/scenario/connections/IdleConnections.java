@@ -15,7 +15,7 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Connections opened at a rate, each sending one HTTP/1.1 request over a plain socket and keeping the connection if
- * the answer is a 200: idle keep-alive clients, as many as asked, held until {@link #close}. Plain sockets, so that a
+ * the answer is a success: idle keep-alive clients, as many as asked, held until {@link #close}. Plain sockets, so that a
  * connection the server closes is seen as closed, whatever came before. Thread-safe: sockets run on the generator's
  * event loops.
  */
@@ -37,9 +37,9 @@ final class IdleConnections implements AutoCloseable {
                 .setIdleTimeout(0));
     }
 
-    /** Opens {@code count} connections, {@code perSecond} a second, each asking {@code path}; done once all are answered. */
-    Future<Void> open(String path, int count, double perSecond) {
-        Buffer request = Buffer.buffer("GET " + path + " HTTP/1.1\r\nHost: " + base.getHost() + "\r\n\r\n",
+    /** Opens {@code count} connections, {@code perSecond} a second, each sending {@code method path}; done once all are answered. */
+    Future<Void> open(String method, String path, int count, double perSecond) {
+        Buffer request = Buffer.buffer(method + " " + path + " HTTP/1.1\r\nHost: " + base.getHost() + "\r\n\r\n",
                 StandardCharsets.US_ASCII.name());
         Promise<Void> done = Promise.promise();
         long[] started = {0}; // touched by the timer's event loop only
@@ -79,7 +79,7 @@ final class IdleConnections implements AutoCloseable {
                 if (!seen[0]) {
                     seen[0] = true;
                     String status = bytes.getString(0, Math.min(bytes.length(), 12), StandardCharsets.US_ASCII.name());
-                    if (status.equals("HTTP/1.1 200")) {
+                    if (status.startsWith("HTTP/1.1 2")) {
                         held.add(socket);
                     } else {
                         refused.incrementAndGet();
