@@ -1,6 +1,7 @@
 package dev.boxoffice.bench;
 
 import dev.boxoffice.bench.run.Scenario;
+import dev.boxoffice.bench.scenario.coldstart.ColdStartScenario;
 import dev.boxoffice.bench.scenario.connections.ConnectionsScenario;
 import dev.boxoffice.bench.scenario.contention.ContentionScenario;
 import dev.boxoffice.bench.scenario.dispatch.DispatchScenario;
@@ -44,6 +45,7 @@ final class Scenarios {
                 new StreamScenario(),
                 new OnsaleScenario(),
                 new ConnectionsScenario(),
+                new ColdStartScenario(),
                 new VariantsScenario());
     }
 }

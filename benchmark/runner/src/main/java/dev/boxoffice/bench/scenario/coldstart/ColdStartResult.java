@@ -1,0 +1,33 @@
+package dev.boxoffice.bench.scenario.coldstart;
+
+import dev.boxoffice.bench.load.TimelinePoint;
+import dev.boxoffice.bench.measure.StepResult;
+
+/**
+ * A fresh service's first seconds under load.
+ *
+ * @param warmCapacityRps the serial capacity the rate was derived from (0 when the rate was given)
+ * @param startMillis     the fresh service's start to its first served request
+ * @param load            the load from the moment it was ready, with its per-second timeline
+ */
+public record ColdStartResult(double warmCapacityRps, double startMillis, StepResult load) {
+
+    /** Refusals (503 and 429) over every request sent, in percent. */
+    public double refusedPercent() {
+        double refused = load.timeline().stream().mapToDouble(TimelinePoint::refusedPerSecond).sum();
+        return load.counts().sent() == 0 ? 0 : 100 * refused / load.counts().sent();
+    }
+
+    /** The same over the first {@code seconds} seconds only. */
+    public double refusedPercentWithin(double seconds) {
+        double refused = 0;
+        double answered = 0;
+        for (TimelinePoint point : load.timeline()) {
+            if (point.atSeconds() <= seconds) {
+                refused += point.refusedPerSecond();
+                answered += point.answersPerSecond();
+            }
+        }
+        return answered == 0 ? 0 : 100 * refused / answered;
+    }
+}

@@ -1,0 +1,115 @@
+package dev.boxoffice.bench.scenario.coldstart;
+
+import static dev.boxoffice.bench.report.Format.num;
+
+import dev.boxoffice.bench.load.TimelinePoint;
+import dev.boxoffice.bench.measure.Bench;
+import dev.boxoffice.bench.measure.StepResult;
+import dev.boxoffice.bench.measure.SteppedResult;
+import dev.boxoffice.bench.report.Section;
+import dev.boxoffice.bench.report.SummaryRow;
+import dev.boxoffice.bench.report.Table;
+import dev.boxoffice.bench.run.Run;
+import dev.boxoffice.bench.run.RunResult;
+import dev.boxoffice.bench.run.Scenario;
+import dev.boxoffice.bench.run.Selection;
+import dev.boxoffice.bench.run.Target;
+import dev.boxoffice.bench.scenario.serial.SerialLoad;
+import dev.boxoffice.bench.scenario.serial.SerialOptions;
+import dev.boxoffice.bench.system.JavaService;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A cold start under load: a service of its own, started fresh (no JIT-compiled code, no show in memory) with the
+ * run's JVM options, pinning and CPU quota, offered the serial load from the moment it is ready, at a quarter of the
+ * warm capacity measured in the same run. Whether admission control refuses load that the service can serve while
+ * its JIT compiles, second by second.
+ */
+public final class ColdStartScenario extends Scenario<ColdStartResult> {
+
+    /** The share of requests a cold start may refuse. */
+    private static final double TARGET_REFUSED_PERCENT = 1;
+
+    public ColdStartScenario() {
+        super("coldstart", "a fresh service under a quarter of the warm serial capacity from its first second: refusals"
+                + " and latency per second (only when named; after serial)", ColdStartResult.class,
+                ColdStartOptions.class, Target.SERVICE, false);
+    }
+
+    @Override
+    public void check(Selection selection) {
+        if (selection.options(ColdStartOptions.class).rate() == 0 && !selection.runs("serial")) {
+            throw new IllegalArgumentException("coldstart needs --coldstart-rate, or serial in the same run to derive it from");
+        }
+    }
+
+    @Override
+    public double plannedSeconds(Selection selection) {
+        return selection.options(ColdStartOptions.class).seconds() + 15;
+    }
+
+    @Override
+    public ColdStartResult run(Run run) {
+        ColdStartOptions options = run.options(ColdStartOptions.class);
+        SteppedResult serial = run.earlier("serial", SteppedResult.class);
+        double warm = options.rate() > 0 || serial == null ? 0 : serial.capacityRps();
+        double rate = options.rate() > 0 ? options.rate() : Math.max(1, warm * options.percent() / 100);
+        Bench bench = run.bench();
+        run.progress().phase("coldstart: starting a fresh BoxOffice service");
+        try (JavaService service = JavaService.start("boxoffice-coldstart", run.serviceJar(),
+                run.serviceJvmOptions(run.repository(), "boxoffice-coldstart"), Map.of(),
+                Map.of("DATABASE_URL", run.database().get().url()),
+                run.pinning().servicePrefix(), bench.logDirectory(),
+                "/q/health/ready")) {
+            bench.resources().service(service.pid());
+            StepResult load = new SerialLoad(bench, service.baseUrl(), run.options(SerialOptions.class))
+                    .measure("coldstart", "cold start, " + num(rate, 0) + " req/s", rate, options.seconds());
+            return new ColdStartResult(warm, service.startMillis(), load);
+        } finally {
+            run.tier().measuredBy(bench.resources());
+        }
+    }
+
+    @Override
+    public List<StepResult> steps(ColdStartResult result) {
+        return List.of(result.load());
+    }
+
+    @Override
+    public List<SummaryRow> summary(ColdStartResult result, RunResult run) {
+        return List.of(new SummaryRow("Cold start at " + num(result.load().offeredRps(), 0) + " req/s"
+                + (result.warmCapacityRps() > 0 ? " (" + num(100 * result.load().offeredRps() / result.warmCapacityRps(), 0)
+                        + " % of the warm serial capacity)" : ""),
+                num(result.refusedPercent(), 2) + " % refused (" + num(result.refusedPercentWithin(1), 1)
+                        + " % in the first second); p99 " + num(result.load().latency().p99(), 0) + " ms",
+                "< " + num(TARGET_REFUSED_PERCENT, 0) + " % refused"));
+    }
+
+    @Override
+    public List<Section> sections(ColdStartResult result, RunResult run) {
+        Table seconds = new Table("Second", "Answered/s", "Refused/s", "p50 ms", "p99 ms", "max ms");
+        for (TimelinePoint point : result.load().timeline()) {
+            seconds.row(num(point.atSeconds(), 0), num(point.answersPerSecond(), 0), num(point.refusedPerSecond(), 0),
+                    num(point.p50(), 1), num(point.p99(), 1), num(point.max(), 1));
+        }
+        String text = "A BoxOffice service of its own, started fresh with the run's JVM options, cores and CPU quota, then "
+                + "offered the serial load (users reserving the seats of their own show one after another, open model) "
+                + "from the moment it answered its readiness check, for " + num(result.load().seconds(), 0) + " s at "
+                + num(result.load().offeredRps(), 0) + " req/s" + (result.warmCapacityRps() > 0 ? ", "
+                + num(100 * result.load().offeredRps() / result.warmCapacityRps(), 0) + " % of the serial capacity "
+                + num(result.warmCapacityRps(), 0) + " req/s measured earlier in this run" : "") + ". It started in "
+                + num(result.startMillis(), 0) + " ms. Refused: answers 503 or 429, " + num(result.refusedPercent(), 2)
+                + " % of the requests sent.";
+        return List.of(new Section("Cold start", text, List.of(seconds)));
+    }
+
+    @Override
+    public Map<String, Double> figures(ColdStartResult result) {
+        Map<String, Double> figures = new LinkedHashMap<>();
+        figures.put("coldstart refused %", result.refusedPercent());
+        figures.put("coldstart p99 ms", result.load().latency().p99());
+        return figures;
+    }
+}
