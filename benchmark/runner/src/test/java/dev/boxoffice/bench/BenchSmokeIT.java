@@ -15,6 +15,7 @@ import dev.boxoffice.bench.scenario.journeys.JourneysOptions;
 import dev.boxoffice.bench.scenario.journeys.JourneysResult;
 import dev.boxoffice.bench.scenario.limits.LimitsResult;
 import dev.boxoffice.bench.scenario.memory.MemoryResult;
+import dev.boxoffice.bench.scenario.coldstart.ColdStartResult;
 import dev.boxoffice.bench.scenario.connections.ConnectionsResult;
 import dev.boxoffice.bench.scenario.onsale.OnsaleResult;
 import dev.boxoffice.bench.scenario.stream.StreamResult;
@@ -50,7 +51,7 @@ class BenchSmokeIT {
     @BeforeAll
     static void runEveryScenarioBriefly() throws Exception {
         var selection = BenchCommand.parse(List.of("limits", "dispatch", "serial", "contention", "journeys", "surge",
-                "sweep", "memory", "holds", "keys", "stream", "onsale", "connections", "--out", out.toString(),
+                "sweep", "memory", "holds", "keys", "stream", "onsale", "connections", "coldstart", "--out", out.toString(),
                 "--step-seconds", "2", "--warmup-seconds", "1", "--warmup-rate", "50",
                 "--serial-rates", "50,100", "--contention-rates", "40,80",
                 "--journeys-rates", "20,40", "--journeys-shows", "10", "--journeys-seats", "20", "--journeys-think-ms", "20",
@@ -68,6 +69,7 @@ class BenchSmokeIT {
                 "--stream-viewers", "20", "--stream-rates", "5", "--stream-seconds", "2",
                 "--onsale-rates", "20", "--onsale-seconds", "2", "--onsale-cold-shows", "5", "--onsale-seats", "50",
                 "--idle-connections", "50", "--idle-connections-rate", "500",
+                "--coldstart-rate", "20", "--coldstart-seconds", "2",
                 // Every step exactly once: a stall of this shared host would otherwise add a repeat or a refinement.
                 "--keep-going", "--repeat-missed", "0", "--refine-percent", "0"));
         run = new BenchRun(selection, REPOSITORY).run();
@@ -305,6 +307,16 @@ class BenchSmokeIT {
         assertThat(connections.bound()).isGreaterThan(50);
         assertThat(connections.heapHeldMiB()).isPositive();
         assertThat(out.resolve("report.md")).content().contains("## Idle connections");
+    }
+
+    @Test
+    void aColdStartIsMeasuredSecondBySecond() throws Exception {
+        ColdStartResult cold = run.result("coldstart", ColdStartResult.class);
+        assertThat(cold.load().counts().sent()).isPositive();
+        assertThat(cold.load().timeline()).isNotEmpty();
+        assertThat(cold.secondOf(cold.load().timeline().get(0))).isEqualTo(1);
+        assertThat(cold.startMillis()).isPositive();
+        assertThat(out.resolve("report.md")).content().contains("## Cold start");
     }
 
     @Test

@@ -18,12 +18,17 @@ public record ColdStartResult(double warmCapacityRps, double startMillis, StepRe
         return load.counts().sent() == 0 ? 0 : 100 * refused / load.counts().sent();
     }
 
-    /** The same over the first {@code seconds} seconds only. */
+    /** The second of the load a point of its timeline is, from 1. */
+    public double secondOf(TimelinePoint point) {
+        return point.atSeconds() - load.timeline().get(0).atSeconds() + 1;
+    }
+
+    /** The same over the first {@code seconds} seconds of the load only. */
     public double refusedPercentWithin(double seconds) {
         double refused = 0;
         double answered = 0;
         for (TimelinePoint point : load.timeline()) {
-            if (point.atSeconds() <= seconds) {
+            if (secondOf(point) <= seconds) {
                 refused += point.refusedPerSecond();
                 answered += point.answersPerSecond();
             }

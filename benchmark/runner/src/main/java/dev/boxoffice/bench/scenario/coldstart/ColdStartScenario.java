@@ -14,23 +14,28 @@ import dev.boxoffice.bench.run.RunResult;
 import dev.boxoffice.bench.run.Scenario;
 import dev.boxoffice.bench.run.Selection;
 import dev.boxoffice.bench.run.Target;
-import dev.boxoffice.bench.scenario.serial.SerialLoad;
-import dev.boxoffice.bench.scenario.serial.SerialOptions;
+import dev.boxoffice.bench.client.ShowsApi;
+import dev.boxoffice.bench.load.LoadClient;
+import dev.boxoffice.bench.load.OpenLoop;
 import dev.boxoffice.bench.system.JavaService;
+import io.vertx.core.http.HttpMethod;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * A cold start under load: a service of its own, started fresh (no JIT-compiled code, no show in memory) with the
- * run's JVM options, pinning and CPU quota, offered the serial load from the moment it is ready, at a quarter of the
- * warm capacity measured in the same run. Whether admission control refuses load that the service can serve while
- * its JIT compiles, second by second.
+ * run's JVM options, pinning and CPU quota, offered reservations at a constant rate from the moment it is ready (open
+ * model: every request at its time, whatever the answers), at a quarter of the warm capacity measured in the same
+ * run. Whether admission control refuses load that the service can serve while its JIT compiles, second by second.
  */
 public final class ColdStartScenario extends Scenario<ColdStartResult> {
 
     /** The share of requests a cold start may refuse. */
     private static final double TARGET_REFUSED_PERCENT = 1;
+    private static final int SEATS_PER_SHOW = 1000;
 
     public ColdStartScenario() {
         super("coldstart", "a fresh service under a quarter of the warm serial capacity from its first second: refusals"
@@ -57,15 +62,25 @@ public final class ColdStartScenario extends Scenario<ColdStartResult> {
         double warm = options.rate() > 0 || serial == null ? 0 : serial.capacityRps();
         double rate = options.rate() > 0 ? options.rate() : Math.max(1, warm * options.percent() / 100);
         Bench bench = run.bench();
+        int seats = (int) Math.ceil(rate * options.seconds()) + 1;
+        // Created through the run's service, so that the fresh one meets them first in the log, as after a restart.
+        List<UUID> shows = ShowsApi.createShowsNow(run.baseUrl(), (seats + SEATS_PER_SHOW - 1) / SEATS_PER_SHOW, SEATS_PER_SHOW);
         run.progress().phase("coldstart: starting a fresh BoxOffice service");
         try (JavaService service = JavaService.start("boxoffice-coldstart", run.serviceJar(),
                 run.serviceJvmOptions(run.repository(), "boxoffice-coldstart"), Map.of(),
-                Map.of("DATABASE_URL", run.database().get().url()),
-                run.pinning().servicePrefix(), bench.logDirectory(),
-                "/q/health/ready")) {
+                Map.of("DATABASE_URL", run.database().get().url()), run.pinning().servicePrefix(), bench.logDirectory(),
+                "/q/health/ready");
+                LoadClient client = bench.client(service.baseUrl(), bench.steps().connections())) {
             bench.resources().service(service.pid());
-            StepResult load = new SerialLoad(bench, service.baseUrl(), run.options(SerialOptions.class))
-                    .measure("coldstart", "cold start, " + num(rate, 0) + " req/s", rate, options.seconds());
+            AtomicLong next = new AtomicLong();
+            StepResult load = bench.step("coldstart", "cold start, " + num(rate, 0) + " req/s", rate,
+                    bench.steps().connections(), options.seconds(), recorder -> OpenLoop.start(bench.vertx(), rate, recorder,
+                            intended -> {
+                                long seat = next.getAndIncrement();
+                                UUID show = shows.get((int) (seat / SEATS_PER_SHOW) % shows.size());
+                                client.send(HttpMethod.PATCH, ShowsApi.seat(show, (int) (seat % SEATS_PER_SHOW)),
+                                        ShowsApi.RESERVE, intended, recorder, false, reply -> { });
+                            }));
             return new ColdStartResult(warm, service.startMillis(), load);
         } finally {
             run.tier().measuredBy(bench.resources());
@@ -91,12 +106,13 @@ public final class ColdStartScenario extends Scenario<ColdStartResult> {
     public List<Section> sections(ColdStartResult result, RunResult run) {
         Table seconds = new Table("Second", "Answered/s", "Refused/s", "p50 ms", "p99 ms", "max ms");
         for (TimelinePoint point : result.load().timeline()) {
-            seconds.row(num(point.atSeconds(), 0), num(point.answersPerSecond(), 0), num(point.refusedPerSecond(), 0),
+            seconds.row(num(result.secondOf(point), 0), num(point.answersPerSecond(), 0), num(point.refusedPerSecond(), 0),
                     num(point.p50(), 1), num(point.p99(), 1), num(point.max(), 1));
         }
         String text = "A BoxOffice service of its own, started fresh with the run's JVM options, cores and CPU quota, then "
-                + "offered the serial load (users reserving the seats of their own show one after another, open model) "
-                + "from the moment it answered its readiness check, for " + num(result.load().seconds(), 0) + " s at "
+                + "offered reservations of free seats at a constant rate (open model: each request at its time, whatever "
+                + "the answers), across shows created beforehand through the run's service, from the moment it answered "
+                + "its readiness check, for " + num(result.load().seconds(), 0) + " s at "
                 + num(result.load().offeredRps(), 0) + " req/s" + (result.warmCapacityRps() > 0 ? ", "
                 + num(100 * result.load().offeredRps() / result.warmCapacityRps(), 0) + " % of the serial capacity "
                 + num(result.warmCapacityRps(), 0) + " req/s measured earlier in this run" : "") + ". It started in "
