@@ -36,6 +36,7 @@ public final class ColdStartScenario extends Scenario<ColdStartResult> {
     /** The share of requests a cold start may refuse. */
     private static final double TARGET_REFUSED_PERCENT = 1;
     private static final int SEATS_PER_SHOW = 1000;
+    private static final double RESERVATIONS_PER_SHOW_PER_SECOND = 20;
 
     public ColdStartScenario() {
         super("coldstart", "a fresh service under a quarter of the warm serial capacity from its first second: refusals"
@@ -62,9 +63,11 @@ public final class ColdStartScenario extends Scenario<ColdStartResult> {
         double warm = options.rate() > 0 || serial == null ? 0 : serial.capacityRps();
         double rate = options.rate() > 0 ? options.rate() : Math.max(1, warm * options.percent() / 100);
         Bench bench = run.bench();
-        int seats = (int) Math.ceil(rate * options.seconds()) + 1;
-        // Created through the run's service, so that the fresh one meets them first in the log, as after a restart.
-        List<UUID> shows = ShowsApi.createShowsNow(run.baseUrl(), (seats + SEATS_PER_SHOW - 1) / SEATS_PER_SHOW, SEATS_PER_SHOW);
+        // Enough shows that each takes a few dozen reservations a second, as under the serial load, and seats for all;
+        // created through the run's service, so that the fresh one first meets them in the log, as after a restart.
+        int showCount = (int) Math.max(Math.ceil(rate / RESERVATIONS_PER_SHOW_PER_SECOND),
+                Math.ceil(rate * options.seconds() / SEATS_PER_SHOW));
+        List<UUID> shows = ShowsApi.createShowsNow(run.baseUrl(), showCount, SEATS_PER_SHOW);
         run.progress().phase("coldstart: starting a fresh BoxOffice service");
         try (JavaService service = JavaService.start("boxoffice-coldstart", run.serviceJar(),
                 run.serviceJvmOptions(run.repository(), "boxoffice-coldstart"), Map.of(),
@@ -76,9 +79,9 @@ public final class ColdStartScenario extends Scenario<ColdStartResult> {
             StepResult load = bench.step("coldstart", "cold start, " + num(rate, 0) + " req/s", rate,
                     bench.steps().connections(), options.seconds(), recorder -> OpenLoop.start(bench.vertx(), rate, recorder,
                             intended -> {
-                                long seat = next.getAndIncrement();
-                                UUID show = shows.get((int) (seat / SEATS_PER_SHOW) % shows.size());
-                                client.send(HttpMethod.PATCH, ShowsApi.seat(show, (int) (seat % SEATS_PER_SHOW)),
+                                long n = next.getAndIncrement(); // show after show, as the serial load spreads
+                                UUID show = shows.get((int) (n % shows.size()));
+                                client.send(HttpMethod.PATCH, ShowsApi.seat(show, (int) (n / shows.size() % SEATS_PER_SHOW)),
                                         ShowsApi.RESERVE, intended, recorder, false, reply -> { });
                             }));
             return new ColdStartResult(warm, service.startMillis(), load);
@@ -111,7 +114,8 @@ public final class ColdStartScenario extends Scenario<ColdStartResult> {
         }
         String text = "A BoxOffice service of its own, started fresh with the run's JVM options, cores and CPU quota, then "
                 + "offered reservations of free seats at a constant rate (open model: each request at its time, whatever "
-                + "the answers), across shows created beforehand through the run's service, from the moment it answered "
+                + "the answers), spread over shows created beforehand through the run's service (about "
+                + num(RESERVATIONS_PER_SHOW_PER_SECOND, 0) + " a second each), from the moment it answered "
                 + "its readiness check, for " + num(result.load().seconds(), 0) + " s at "
                 + num(result.load().offeredRps(), 0) + " req/s" + (result.warmCapacityRps() > 0 ? ", "
                 + num(100 * result.load().offeredRps() / result.warmCapacityRps(), 0) + " % of the serial capacity "
