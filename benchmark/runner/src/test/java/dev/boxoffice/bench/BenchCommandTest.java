@@ -120,6 +120,13 @@ class BenchCommandTest {
     }
 
     @Test
+    void aColdStartNeedsARateOrTheSerialCapacityOfTheSameRun() {
+        assertThatThrownBy(() -> parse("coldstart")).hasMessageContaining("coldstart needs --coldstart-rate");
+        assertThat(parse("serial", "coldstart").names()).containsExactly("serial", "coldstart");
+        assertThat(parse("coldstart", "--coldstart-rate", "100").names()).containsExactly("coldstart");
+    }
+
+    @Test
     void theHelpListsEveryScenarioAndEveryOption() {
         ByteArrayOutputStream help = new ByteArrayOutputStream();
         BenchCommand.create().usage(new PrintStream(help));

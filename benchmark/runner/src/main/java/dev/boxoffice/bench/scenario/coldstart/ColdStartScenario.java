@@ -46,7 +46,7 @@ public final class ColdStartScenario extends Scenario<ColdStartResult> {
 
     @Override
     public void check(Selection selection) {
-        if (selection.options(ColdStartOptions.class).rate() == 0 && !selection.runs("serial")) {
+        if (selection.runs(name()) && selection.options(ColdStartOptions.class).rate() == 0 && !selection.runs("serial")) {
             throw new IllegalArgumentException("coldstart needs --coldstart-rate, or serial in the same run to derive it from");
         }
     }
