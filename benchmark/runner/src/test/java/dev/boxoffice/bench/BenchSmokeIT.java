@@ -385,6 +385,7 @@ class BenchSmokeIT {
         steps.addAll(run.result("keys", SteppedResult.class).attempts());
         run.result("stream", StreamResult.class).steps().forEach(step -> steps.add(step.reservations()));
         run.result("onsale", OnsaleResult.class).steps().forEach(step -> steps.add(step.answers()));
+        steps.add(run.result("coldstart", ColdStartResult.class).load());
         steps.addAll(sweep().read());
         steps.addAll(sweep().write());
         return steps;
