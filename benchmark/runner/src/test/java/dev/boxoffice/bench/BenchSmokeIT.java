@@ -162,7 +162,7 @@ class BenchSmokeIT {
         assertThat(contention().steps()).hasSize(2);
         assertThat(sweep().read()).hasSize(2);
         for (StepResult step : stepsWithRequests()) {
-            assertThat(step.counts().errors()).as(step.label()).isZero();
+            assertThat(step.counts().errors()).as("%s: %s", step.label(), step.counts()).isZero();
             assertThat(step.achievedRps()).as(step.label()).isPositive();
         }
         assertThat(serial().steps()).allSatisfy(step -> {
@@ -266,7 +266,7 @@ class BenchSmokeIT {
         SteppedResult keyed = run.result("keys", SteppedResult.class);
         assertThat(keyed.steps()).hasSize(2).allSatisfy(step -> {
             assertThat(step.counts().answered()).as(step.label()).isPositive();
-            assertThat(step.counts().errors()).as(step.label()).isZero();
+            assertThat(step.counts().errors()).as("%s: %s", step.label(), step.counts()).isZero();
         });
         assertThat(out.resolve("report.md")).content()
                 .contains("Serial capacity with an Idempotency-Key on every request", "of serial without keys in this run");

@@ -54,6 +54,7 @@ final class MemoryLoad {
     private final MemoryOptions options;
     private final Map<UUID, Set<Integer>> acknowledged = new HashMap<>(); // sampled shows only
     private final List<UUID> shows = new ArrayList<>();
+    private final List<CreatedShow> createdShows = new ArrayList<>(); // acknowledged only: the ones reserved into later
     private final long[] created = new long[2]; // large, small; counted on the generator's event loop
 
     MemoryLoad(Bench bench, String baseUrl, long servicePid, MemoryOptions options) {
@@ -84,7 +85,13 @@ final class MemoryLoad {
         return new MemoryResult(LARGE_SEATS, SMALL_SEATS, created[0], created[1], steps, heap, acknowledged.size(), mismatches, outOfMemoryLogged());
     }
 
-    /** {@code count} new shows at {@code rate} per second, each reserved into once created (two requests a show). */
+    private record CreatedShow(UUID id, int seats, boolean sampled) {
+    }
+
+    /**
+     * {@code count} new shows at {@code rate} per second, each reserved into once created (two requests a show). The
+     * step lasts a second longer than the arrivals need, so that a slow first send cannot end it before the last show.
+     */
     private StepResult createShows(LoadClient client, String label, int count, int seats, double rate) {
         bench.progress().info("memory: " + count + " shows of " + seats + " seats at " + Math.round(rate) + " per s");
         int first = shows.size();
@@ -92,7 +99,7 @@ final class MemoryLoad {
             shows.add(UUID.randomUUID());
         }
         int[] next = {first};
-        return bench.step("memory", label, rate * 2, options.connections(), count / rate,
+        return bench.step("memory", label, rate * 2, options.connections(), count / rate + 1,
                 recorder -> OpenLoop.start(bench.vertx(), rate, recorder, intended -> {
                     if (next[0] == first + count) {
                         return;
@@ -111,7 +118,9 @@ final class MemoryLoad {
         client.send(HttpMethod.POST, "/shows", ShowsApi.createShow(show, seats), intended, recorder, false, answer -> {
             if (answer.isSuccess()) {
                 this.created[seats == LARGE_SEATS ? 0 : 1]++;
-                reserve(client, recorder, show, index % seats, System.nanoTime(), index % SAMPLE_EVERY == 0);
+                CreatedShow createdShow = new CreatedShow(show, seats, index % SAMPLE_EVERY == 0);
+                createdShows.add(createdShow);
+                reserve(client, recorder, createdShow, index % seats, System.nanoTime());
             } else if (answer.status() == 503 && attempt < MAX_CREATE_ATTEMPTS && !recorder.closing()) {
                 client.vertx().setTimer(backoffMillis(attempt), t -> {
                     if (!recorder.closing()) { // the step may have ended meanwhile
@@ -128,21 +137,26 @@ final class MemoryLoad {
         return RETRY_AFTER_MILLIS + ThreadLocalRandom.current().nextLong(ceiling - RETRY_AFTER_MILLIS + 1);
     }
 
-    /** Random seats of random shows: most were dropped from memory long ago and are rebuilt from the store. */
+    /**
+     * Random seats of random shows, among those whose creation was acknowledged: most were dropped from memory long
+     * ago and are rebuilt from the store.
+     */
     private StepResult reserveAcross(LoadClient client, double rate, double seconds) {
         SplittableRandom random = new SplittableRandom(42);
         return bench.step("memory", "reservations across all shows", rate, options.connections(), seconds,
                 recorder -> OpenLoop.start(bench.vertx(), rate, recorder, intended -> {
-                    int index = random.nextInt(shows.size());
-                    int seats = index < options.largeShows() ? LARGE_SEATS : SMALL_SEATS;
-                    reserve(client, recorder, shows.get(index), random.nextInt(seats), intended, index % SAMPLE_EVERY == 0);
+                    if (createdShows.isEmpty()) {
+                        return; // every creation was refused: nothing to reserve into
+                    }
+                    CreatedShow show = createdShows.get(random.nextInt(createdShows.size()));
+                    reserve(client, recorder, show, random.nextInt(show.seats()), intended);
                 }));
     }
 
-    private void reserve(LoadClient client, StepRecorder recorder, UUID show, int seat, long intended, boolean sampled) {
-        client.send(HttpMethod.PATCH, ShowsApi.seat(show, seat), ShowsApi.RESERVE, intended, recorder, true, reply -> {
-            if (sampled) { // a sampled show is checked at the end even if none of its reservations was acknowledged
-                Set<Integer> seats = acknowledged.computeIfAbsent(show, s -> new TreeSet<>());
+    private void reserve(LoadClient client, StepRecorder recorder, CreatedShow show, int seat, long intended) {
+        client.send(HttpMethod.PATCH, ShowsApi.seat(show.id(), seat), ShowsApi.RESERVE, intended, recorder, true, reply -> {
+            if (show.sampled()) { // a sampled show is checked at the end even if none of its reservations was acknowledged
+                Set<Integer> seats = acknowledged.computeIfAbsent(show.id(), s -> new TreeSet<>());
                 if (reply.isSuccess()) {
                     seats.add(seat);
                 }
