@@ -14,6 +14,7 @@ import dev.boxoffice.bench.run.RunResult;
 import dev.boxoffice.bench.run.Scenario;
 import dev.boxoffice.bench.run.Selection;
 import dev.boxoffice.bench.run.Target;
+import dev.boxoffice.bench.client.ServiceMetrics;
 import dev.boxoffice.bench.client.ShowsApi;
 import dev.boxoffice.bench.load.LoadClient;
 import dev.boxoffice.bench.load.OpenLoop;
@@ -84,7 +85,11 @@ public final class ColdStartScenario extends Scenario<ColdStartResult> {
                                 client.send(HttpMethod.PATCH, ShowsApi.seat(show, (int) (n / shows.size() % SEATS_PER_SHOW)),
                                         ShowsApi.RESERVE, intended, recorder, false, reply -> { });
                             }));
-            return new ColdStartResult(warm, service.startMillis(), load);
+            Map<String, Double> metrics = ServiceMetrics.values(service.baseUrl());
+            var refusedBy = new ColdStartResult.RefusedBy(metrics.getOrDefault("boxoffice_admission_refused_total", Double.NaN),
+                    metrics.getOrDefault("boxoffice_entities_overloaded_total", Double.NaN),
+                    metrics.getOrDefault("boxoffice_connections_refused_total", Double.NaN));
+            return new ColdStartResult(warm, service.startMillis(), load, refusedBy);
         } finally {
             run.tier().measuredBy(bench.resources());
         }
@@ -121,7 +126,10 @@ public final class ColdStartScenario extends Scenario<ColdStartResult> {
                 + num(100 * result.load().offeredRps() / result.warmCapacityRps(), 0) + " % of the serial capacity "
                 + num(result.warmCapacityRps(), 0) + " req/s measured earlier in this run" : "") + ". It started in "
                 + num(result.startMillis(), 0) + " ms. Refused: answers 503 or 429, " + num(result.refusedPercent(), 2)
-                + " % of the requests sent.";
+                + " % of the requests sent; by the service's count, " + num(result.refusedBy().inFlight(), 0)
+                + " by admission control's bound on requests in flight, " + num(result.refusedBy().queueDelay(), 0)
+                + " by a show's bound on queue delay or the memory for shows, " + num(result.refusedBy().connections(), 0)
+                + " by the bound on open connections.";
         return List.of(new Section("Cold start", text, List.of(seconds)));
     }
 
