@@ -98,6 +98,30 @@ class ShowEntityRuntimeTest {
     }
 
     @Test
+    void workQueuedWhileTheShowLoadsIsNotRefusedForTheTimeTheLoadTakes() throws Exception {
+        var settings = new EntitySettings(Duration.ofMinutes(5), 64L << 20, Duration.ofMillis(100), 0, 5, 64);
+        accepted(runtime(settings).send(id, new CreateShow(showId, "Hamlet", 3), null));
+        var restarted = runtime(settings); // a fresh instance: the show is in the log, not in its memory
+        try (Connection db = TestPostgres.jdbc()) {
+            db.setAutoCommit(false);
+            try (var lock = db.prepareStatement("LOCK TABLE events IN ACCESS EXCLUSIVE MODE")) {
+                lock.execute(); // the show's load waits for this transaction
+            }
+            var first = restarted.send(id, new ReserveSeat(showId, 0), null).toCompletionStage().toCompletableFuture();
+            Thread.sleep(200); // the load has now taken twice the bound on queue delay
+            var second = restarted.send(id, new ReserveSeat(showId, 1), null).toCompletionStage().toCompletableFuture();
+            Thread.sleep(50);
+            assertThat(first).isNotDone();
+            assertThat(second).isNotDone();
+
+            db.commit();
+            assertThat(first.get(10, TimeUnit.SECONDS)).isInstanceOf(CommandOutcome.Accepted.class);
+            assertThat(second.get(10, TimeUnit.SECONDS)).isInstanceOf(CommandOutcome.Accepted.class);
+        }
+        assertThat(restarted.overloadRefusals()).isZero();
+    }
+
+    @Test
     void lookupsOfMissingShowsAreNotKeptInMemory() {
         var runtime = runtime(settings(Duration.ofMinutes(5), 0));
         for (int i = 0; i < 20; i++) {
