@@ -29,7 +29,6 @@ public final class BoxOfficeMain {
             System.err.println("boxoffice: " + e.getMessage());
             System.exit(2);
         }
-        ConnectionLimit.fitToOpenFilesLimit();
         Quarkus.run(args);
     }
 

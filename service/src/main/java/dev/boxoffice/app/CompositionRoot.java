@@ -198,15 +198,15 @@ public class CompositionRoot {
                 config.admin().token(), config.holds().maxSeatsPerRequest());
     }
 
-    /** Open connections bounded by memory, below the bound that protects the open files (see ConnectionLimit). */
+    /** Open connections bounded by memory, below what the open files allow (see ConnectionLimit). */
     @Produces
     @Singleton
     ConnectionBound connectionBound(BoxOfficeConfig config, ObjectMapper json, MeterRegistry registry)
             throws JsonProcessingException {
         long budget = config.connections().memoryBudget().map(MemorySize::asLongValue)
                 .orElse(Runtime.getRuntime().maxMemory() * DEFAULT_CONNECTION_BYTES_PERCENT_OF_HEAP / 100);
-        int fileBound = ConfigProvider.getConfig().getOptionalValue(ConnectionLimit.PROPERTY, Integer.class)
-                .orElse(Integer.MAX_VALUE); // unset where BoxOfficeMain did not start the service (tests)
+        int fileBound = ConnectionLimit.fileBound(ConfigProvider.getConfig()
+                .getOptionalValue(ConnectionLimit.PROPERTY, Integer.class).orElse(Integer.MAX_VALUE));
         var bound = new ConnectionBound(ConnectionBound.fitting(budget, fileBound), json);
         Metrics.connections(registry, bound);
         return bound;

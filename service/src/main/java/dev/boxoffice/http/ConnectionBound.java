@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpConnection;
 import io.vertx.core.http.HttpHeaders;
+import io.vertx.core.net.impl.ConnectionBase;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import java.util.Set;
@@ -20,15 +21,19 @@ import java.util.concurrent.atomic.AtomicLong;
  * that connection closed: its client is told to come back, instead of a socket closed without a word, and the memory
  * is given back. Operations endpoints (/q) are answered whatever the count, so that probes see the service.
  *
- * <p>A connection is counted from its first request to its close. Quarkus's own bound,
- * {@code quarkus.http.limits.max-connections}, stays beneath as the last resort for the open files (see
- * ConnectionLimit): past it a connection is closed as soon as accepted, before anyone could answer it.
+ * <p>A connection is counted from its first request to its close, the close seen on the Netty channel's close
+ * future, which also tells of a close that came first: a close handler set on a connection already closed is never
+ * called, and a count that misses those closes only grows. Quarkus's own bound,
+ * {@code quarkus.http.limits.max-connections}, counts that way (its close handler is set when its connection handler
+ * runs, after the client may have gone): under a crowd of clients that gave up, its count reached its bound with no
+ * connection open and the service then closed every new connection unanswered, for good. It is not used (see
+ * ConnectionLimit).
  */
 public final class ConnectionBound {
 
     /** What one open connection is charged: the 3.2 KB measured, rounded up. */
     public static final long BYTES_PER_CONNECTION = 4096;
-    /** The share of the open-files bound that connections may take while still answered, before it closes them. */
+    /** The share of the open-files bound that connections may take: the rest is left to connections yet to send a request. */
     private static final double SHARE_OF_FILE_BOUND = 0.9;
 
     private final int bound;
@@ -43,7 +48,7 @@ public final class ConnectionBound {
                 Problem.overloaded("The service has as many connections open as its memory allows; try again.")));
     }
 
-    /** The bound for {@code budgetBytes} of heap, kept below the open-files bound {@code fileBound} so it answers first. */
+    /** The bound for {@code budgetBytes} of heap, kept below the connections the open files allow, {@code fileBound}. */
     public static int fitting(long budgetBytes, int fileBound) {
         return (int) Math.max(1, Math.min(budgetBytes / BYTES_PER_CONNECTION, (long) (fileBound * SHARE_OF_FILE_BOUND)));
     }
@@ -71,7 +76,7 @@ public final class ConnectionBound {
             return;
         }
         int openNow = open.incrementAndGet();
-        connection.closeHandler(closed -> {
+        ((ConnectionBase) connection).channel().closeFuture().addListener(closed -> {
             counted.remove(connection);
             open.decrementAndGet();
         });

@@ -80,6 +80,24 @@ class ConnectionBoundTest {
         }
     }
 
+    @Test
+    void clientsThatGiveUpLeaveNothingCountedAndTheServiceAnswering() throws Exception {
+        await().atMost(Duration.ofSeconds(5)).until(() -> bound.open() == 0);
+        // A crowd of clients that send a request and reset their connection without waiting for the answer.
+        for (int i = 0; i < 300; i++) {
+            try (Socket socket = new Socket(base.getHost(), base.getPort())) {
+                socket.setSoLinger(true, 0);
+                socket.getOutputStream().write("GET /shows?limit=1 HTTP/1.1\r\nHost: localhost\r\n\r\n"
+                        .getBytes(StandardCharsets.US_ASCII));
+            }
+        }
+
+        await().atMost(Duration.ofSeconds(10)).until(() -> bound.open() == 0);
+        try (RawConnection next = new RawConnection(base)) {
+            assertThat(next.get("/shows?limit=1").status()).isEqualTo(200);
+        }
+    }
+
     record Response(int status, Map<String, String> headers, String body) {
     }
 
