@@ -295,6 +295,7 @@ class BenchSmokeIT {
             assertThat(step.attempts()).as("requests").isGreaterThanOrEqualTo(2 * step.completed())
                     .isEqualTo(step.answers().counts().sent());
             assertThat(step.completion().count()).isEqualTo(step.completed());
+            assertThat(step.answeringAgainMillis()).as("answering again after the crowd").isNotNaN();
         });
         assertThat(out.resolve("report.md")).content().contains("## On-sale crowd", "impatient", "polite");
     }

@@ -1,6 +1,7 @@
 package dev.boxoffice.bench.client;
 
 import dev.boxoffice.bench.system.BlockingHttp;
+import dev.boxoffice.bench.system.JavaService;
 import io.vertx.core.buffer.Buffer;
 import java.io.IOException;
 import java.net.URI;
@@ -62,6 +63,30 @@ public final class ShowsApi {
             shows.add(show);
         }
         return shows;
+    }
+
+    /**
+     * Milliseconds until a list of shows, a request through every bound of the API, is answered 200, asked every
+     * 100 ms, each ask on a new connection; NaN if none was within {@code limit}.
+     */
+    public static double millisUntilAnswered(String baseUrl, Duration limit) {
+        long start = System.nanoTime();
+        HttpRequest request = HttpRequest.newBuilder(URI.create(baseUrl + "/shows?limit=1"))
+                .header("Connection", "close").timeout(Duration.ofSeconds(2)).build();
+        while (System.nanoTime() - start < limit.toNanos()) {
+            try {
+                if (SETUP.send(request, HttpResponse.BodyHandlers.discarding()).statusCode() == 200) {
+                    return (System.nanoTime() - start) / 1e6;
+                }
+            } catch (IOException e) {
+                // no answer yet: ask again
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return Double.NaN;
+            }
+            JavaService.sleep(100);
+        }
+        return Double.NaN;
     }
 
     /** Creates a show before a measurement starts; any answer but 201 stops the run. */

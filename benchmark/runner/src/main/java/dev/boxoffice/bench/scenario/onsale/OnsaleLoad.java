@@ -8,6 +8,7 @@ import dev.boxoffice.bench.measure.StepResult;
 import dev.boxoffice.bench.report.Format;
 import dev.boxoffice.bench.system.JavaService;
 import java.net.URI;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -80,8 +81,10 @@ final class OnsaleLoad {
         while (active.get() > 0 && System.nanoTime() < deadline) { // polite buyers waiting to retry give up now
             JavaService.sleep(50);
         }
+        // A crowd must not leave the service refusing or closing every connection once it has gone.
+        double answeringAgain = ShowsApi.millisUntilAnswered(baseUrl, Duration.ofMinutes(1));
         Latency completionLatency = Latency.ofMicros(completion.getIntervalHistogram());
         return new OnsaleResult.Step(client, intents.sum(), completed.sum(), attempts.sum(), refusals.sum(), noAnswer.sum(),
-                completionLatency, answers);
+                completionLatency, answers, answeringAgain);
     }
 }

@@ -18,9 +18,11 @@ public record OnsaleResult(List<Step> steps) {
      * @param noAnswer  requests that got no answer: connection refused or closed, or timed out
      * @param completion from a buyer's arrival to its cancellation's answer, for completed buyers, milliseconds
      * @param answers   every request (the step's latency is of every answer)
+     * @param answeringAgainMillis from the end of the crowd until the service answered a request again, NaN if it
+     *                  did not within a minute
      */
     public record Step(Buyer.Client client, long intents, long completed, long attempts, long refusals, long noAnswer,
-            Latency completion, StepResult answers) {
+            Latency completion, StepResult answers, double answeringAgainMillis) {
 
         public double completedPerSecond() {
             return completed / answers.seconds();

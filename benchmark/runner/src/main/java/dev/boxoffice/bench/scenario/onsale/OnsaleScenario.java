@@ -48,7 +48,8 @@ public final class OnsaleScenario extends Scenario<OnsaleResult> {
         return onsale.steps().stream().map(step -> new SummaryRow("On-sale crowd, " + step.answers().label(),
                 num(step.completedPerSecond(), 0) + " buyers completed/s of " + num(step.answers().offeredRps(), 0)
                         + " arriving; " + num(step.attemptsPerIntent(), 1) + " requests per buyer; " + step.noAnswer()
-                        + " without an answer; p99 of all answers " + num(step.answers().latency().p99(), 0) + " ms",
+                        + " without an answer; p99 of all answers " + num(step.answers().latency().p99(), 0) + " ms"
+                        + (Double.isNaN(step.answeringAgainMillis()) ? "; **not answering a minute after the crowd**" : ""),
                 "")).toList();
     }
 
@@ -56,13 +57,14 @@ public final class OnsaleScenario extends Scenario<OnsaleResult> {
     public List<Section> sections(OnsaleResult onsale, RunResult run) {
         Table table = new Table("Buyers/s", "Clients", "Buyers", "Completed", "Completed/s", "Requests per buyer",
                 "503/429", "No answer", "p50 ms (answers)", "p99 ms (answers)", "p50 ms (completed)",
-                "p99 ms (completed)", "CPU service %", "CPU load generator %");
+                "p99 ms (completed)", "Answering again after ms", "CPU service %", "CPU load generator %");
         for (OnsaleResult.Step step : onsale.steps()) {
             StepResult answers = step.answers();
             table.row(num(answers.offeredRps(), 0), step.client().name().toLowerCase(), Long.toString(step.intents()),
                     Long.toString(step.completed()), num(step.completedPerSecond(), 0), num(step.attemptsPerIntent(), 2),
                     Long.toString(step.refusals()), Long.toString(step.noAnswer()), num(answers.latency().p50(), 1),
                     num(answers.latency().p99(), 1), num(step.completion().p50(), 1), num(step.completion().p99(), 1),
+                    Double.isNaN(step.answeringAgainMillis()) ? "**not within 1 min**" : num(step.answeringAgainMillis(), 0),
                     num(answers.cpu().service(), 0), num(answers.cpu().loadGenerator(), 0));
         }
         String text = "Buyers arrive at a constant rate (open model), each on a connection of its own; most go for one of "
@@ -71,7 +73,8 @@ public final class OnsaleScenario extends Scenario<OnsaleResult> {
                 + "was closed, up to its retries: impatient clients at once, ignoring Retry-After (as many real clients "
                 + "do), polite ones after Retry-After and up to a second of jitter. Completed: reservation and "
                 + "cancellation both answered 200. Answers: every request, first tries and retries; completed: from a "
-                + "buyer's arrival to its cancellation's answer."
+                + "buyer's arrival to its cancellation's answer. Answering again: from the crowd's end (its last buyer done) "
+                + "until a list of shows, asked every 100 ms on a new connection, was answered 200."
                 + (run.pinning().serviceQuota() == null ? " The service had no CPU quota: on a small machine the "
                 + "generator needs the same cores, and the crowd may overload it before the service (--service-cpus)."
                 : " The service was limited to " + run.pinning().serviceQuota().describe() + ".");
