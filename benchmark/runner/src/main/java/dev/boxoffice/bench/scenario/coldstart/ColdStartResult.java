@@ -1,5 +1,6 @@
 package dev.boxoffice.bench.scenario.coldstart;
 
+import dev.boxoffice.bench.client.Refusals;
 import dev.boxoffice.bench.load.TimelinePoint;
 import dev.boxoffice.bench.measure.StepResult;
 
@@ -9,17 +10,9 @@ import dev.boxoffice.bench.measure.StepResult;
  * @param warmCapacityRps the serial capacity the rate was derived from (0 when the rate was given)
  * @param startMillis     the fresh service's start to its first served request
  * @param load            the load from the moment it was ready, with its per-second timeline
- * @param refusedBy       the service's own count of refusals by the bound that made them, as its metrics name them
+ * @param refusedBy       the service's own count of refusals by the bound that made them
  */
-public record ColdStartResult(double warmCapacityRps, double startMillis, StepResult load, RefusedBy refusedBy) {
-
-    /**
-     * @param inFlight   by admission control's bound on requests in flight
-     * @param queueDelay by a show whose oldest queued work had waited past the bound on queue delay, or by the memory for shows
-     * @param connections by the memory-derived bound on open connections
-     */
-    public record RefusedBy(double inFlight, double queueDelay, double connections) {
-    }
+public record ColdStartResult(double warmCapacityRps, double startMillis, StepResult load, Refusals refusedBy) {
 
     /** Refusals (503 and 429) over every request sent, in percent. */
     public double refusedPercent() {

@@ -14,7 +14,7 @@ import dev.boxoffice.bench.run.RunResult;
 import dev.boxoffice.bench.run.Scenario;
 import dev.boxoffice.bench.run.Selection;
 import dev.boxoffice.bench.run.Target;
-import dev.boxoffice.bench.client.ServiceMetrics;
+import dev.boxoffice.bench.client.Refusals;
 import dev.boxoffice.bench.client.ShowsApi;
 import dev.boxoffice.bench.load.LoadClient;
 import dev.boxoffice.bench.load.OpenLoop;
@@ -85,11 +85,7 @@ public final class ColdStartScenario extends Scenario<ColdStartResult> {
                                 client.send(HttpMethod.PATCH, ShowsApi.seat(show, (int) (n / shows.size() % SEATS_PER_SHOW)),
                                         ShowsApi.RESERVE, intended, recorder, false, reply -> { });
                             }));
-            Map<String, Double> metrics = ServiceMetrics.values(service.baseUrl());
-            var refusedBy = new ColdStartResult.RefusedBy(metrics.getOrDefault("boxoffice_admission_refused_total", Double.NaN),
-                    metrics.getOrDefault("boxoffice_entities_overloaded_total", Double.NaN),
-                    metrics.getOrDefault("boxoffice_connections_refused_total", Double.NaN));
-            return new ColdStartResult(warm, service.startMillis(), load, refusedBy);
+            return new ColdStartResult(warm, service.startMillis(), load, Refusals.read(service.baseUrl()));
         } finally {
             run.tier().measuredBy(bench.resources());
         }

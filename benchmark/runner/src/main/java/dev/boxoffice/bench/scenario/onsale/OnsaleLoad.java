@@ -1,5 +1,6 @@
 package dev.boxoffice.bench.scenario.onsale;
 
+import dev.boxoffice.bench.client.Refusals;
 import dev.boxoffice.bench.client.ShowsApi;
 import dev.boxoffice.bench.load.Latency;
 import dev.boxoffice.bench.load.OpenLoop;
@@ -56,6 +57,7 @@ final class OnsaleLoad {
         LongAdder refusals = new LongAdder();
         LongAdder noAnswer = new LongAdder();
         AtomicInteger active = new AtomicInteger();
+        Refusals refusedBefore = Refusals.read(baseUrl);
         String label = Format.num(rate, 0) + " buyers/s, " + client.name().toLowerCase() + " clients";
         StepResult answers = bench.step("onsale", label, rate, 0, options.seconds(), recorder ->
                 OpenLoop.start(bench.vertx(), rate, recorder, arrived -> {
@@ -83,8 +85,9 @@ final class OnsaleLoad {
         }
         // A crowd must not leave the service refusing or closing every connection once it has gone.
         double answeringAgain = ShowsApi.millisUntilAnswered(baseUrl, Duration.ofMinutes(1));
+        Refusals refusedBy = Refusals.read(baseUrl).since(refusedBefore);
         Latency completionLatency = Latency.ofMicros(completion.getIntervalHistogram());
         return new OnsaleResult.Step(client, intents.sum(), completed.sum(), attempts.sum(), refusals.sum(), noAnswer.sum(),
-                completionLatency, answers, answeringAgain);
+                completionLatency, answers, answeringAgain, refusedBy);
     }
 }

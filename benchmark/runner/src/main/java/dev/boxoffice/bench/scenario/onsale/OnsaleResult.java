@@ -1,5 +1,6 @@
 package dev.boxoffice.bench.scenario.onsale;
 
+import dev.boxoffice.bench.client.Refusals;
 import dev.boxoffice.bench.load.Latency;
 import dev.boxoffice.bench.measure.StepResult;
 import java.util.List;
@@ -20,9 +21,10 @@ public record OnsaleResult(List<Step> steps) {
      * @param answers   every request (the step's latency is of every answer)
      * @param answeringAgainMillis from the end of the crowd until the service answered a request again, NaN if it
      *                  did not within a minute
+     * @param refusedBy the service's own count of the step's refusals, by the bound that made them
      */
     public record Step(Buyer.Client client, long intents, long completed, long attempts, long refusals, long noAnswer,
-            Latency completion, StepResult answers, double answeringAgainMillis) {
+            Latency completion, StepResult answers, double answeringAgainMillis, Refusals refusedBy) {
 
         public double completedPerSecond() {
             return completed / answers.seconds();

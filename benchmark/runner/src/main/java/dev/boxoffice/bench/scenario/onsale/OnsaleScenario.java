@@ -56,13 +56,15 @@ public final class OnsaleScenario extends Scenario<OnsaleResult> {
     @Override
     public List<Section> sections(OnsaleResult onsale, RunResult run) {
         Table table = new Table("Buyers/s", "Clients", "Buyers", "Completed", "Completed/s", "Requests per buyer",
-                "503/429", "No answer", "p50 ms (answers)", "p99 ms (answers)", "p50 ms (completed)",
+                "503/429", "Refused by: in flight / queue delay / connections", "No answer", "p50 ms (answers)", "p99 ms (answers)", "p50 ms (completed)",
                 "p99 ms (completed)", "Answering again after ms", "CPU service %", "CPU load generator %");
         for (OnsaleResult.Step step : onsale.steps()) {
             StepResult answers = step.answers();
             table.row(num(answers.offeredRps(), 0), step.client().name().toLowerCase(), Long.toString(step.intents()),
                     Long.toString(step.completed()), num(step.completedPerSecond(), 0), num(step.attemptsPerIntent(), 2),
-                    Long.toString(step.refusals()), Long.toString(step.noAnswer()), num(answers.latency().p50(), 1),
+                    Long.toString(step.refusals()), num(step.refusedBy().inFlight(), 0) + " / "
+                            + num(step.refusedBy().queueDelay(), 0) + " / " + num(step.refusedBy().connections(), 0),
+                    Long.toString(step.noAnswer()), num(answers.latency().p50(), 1),
                     num(answers.latency().p99(), 1), num(step.completion().p50(), 1), num(step.completion().p99(), 1),
                     Double.isNaN(step.answeringAgainMillis()) ? "**not within 1 min**" : num(step.answeringAgainMillis(), 0),
                     num(answers.cpu().service(), 0), num(answers.cpu().loadGenerator(), 0));
@@ -74,7 +76,7 @@ public final class OnsaleScenario extends Scenario<OnsaleResult> {
                 + "do), polite ones after Retry-After and up to a second of jitter. Completed: reservation and "
                 + "cancellation both answered 200. Answers: every request, first tries and retries; completed: from a "
                 + "buyer's arrival to its cancellation's answer. Answering again: from the crowd's end (its last buyer done) "
-                + "until a list of shows, asked every 100 ms on a new connection, was answered 200."
+                + "until a list of shows, asked every 100 ms, was answered 200."
                 + (run.pinning().serviceQuota() == null ? " The service had no CPU quota: on a small machine the "
                 + "generator needs the same cores, and the crowd may overload it before the service (--service-cpus)."
                 : " The service was limited to " + run.pinning().serviceQuota().describe() + ".");
