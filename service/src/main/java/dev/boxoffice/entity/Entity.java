@@ -36,7 +36,7 @@ final class Entity<C, E, S> implements Residency.Resident {
      * The bytes an entity holds besides its state: this object, its queue, its id and stream name, and its entry in
      * the runtime's map (a 64-bit JVM with compressed references; checked by EntityOverheadTest).
      */
-    static final long OVERHEAD_BYTES = 400;
+    static final long OVERHEAD_BYTES = 432;
 
     private final String id;
     private final StreamName stream;
