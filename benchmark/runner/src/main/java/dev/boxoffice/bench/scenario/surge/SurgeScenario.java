@@ -19,6 +19,8 @@ import dev.boxoffice.bench.run.Scenario;
 import dev.boxoffice.bench.run.Selection;
 import dev.boxoffice.bench.run.Target;
 import java.util.List;
+import java.util.Objects;
+import java.util.stream.Stream;
 
 /** An on-sale: calm, a surge beyond a capacity measured in the same run, calm again ({@link SurgeLoad}). */
 public final class SurgeScenario extends Scenario<SurgeResult> {
@@ -51,8 +53,8 @@ public final class SurgeScenario extends Scenario<SurgeResult> {
 
     @Override
     public List<SummaryRow> summary(SurgeResult surge, RunResult run) {
-        return List.of(row(TITLES[0], surge.reservations(), "serial"), row(TITLES[1], surge.hotShows(), "contention")).stream()
-                .filter(row -> row != null).toList();
+        return Stream.of(row(TITLES[0], surge.reservations(), "serial"), row(TITLES[1], surge.hotShows(), "contention"))
+                .filter(Objects::nonNull).toList(); // a part is null when it was skipped
     }
 
     private static SummaryRow row(String title, SurgeResult.Part part, String capacityName) {
@@ -71,8 +73,8 @@ public final class SurgeScenario extends Scenario<SurgeResult> {
 
     @Override
     public List<Section> sections(SurgeResult surge, RunResult run) {
-        return List.of(section(TITLES[0], surge.reservations()), section(TITLES[1], surge.hotShows())).stream()
-                .filter(section -> section != null).toList();
+        return Stream.of(section(TITLES[0], surge.reservations()), section(TITLES[1], surge.hotShows()))
+                .filter(Objects::nonNull).toList();
     }
 
     private static Section section(String title, SurgeResult.Part part) {
