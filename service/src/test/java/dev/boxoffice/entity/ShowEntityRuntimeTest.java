@@ -74,11 +74,7 @@ class ShowEntityRuntimeTest {
     void refusesWorkAtOnceWhenTheShowsQueueHasWaitedTooLongAndWritesNothingForIt() throws Exception {
         var runtime = runtime(new EntitySettings(Duration.ofMinutes(5), 64L << 20, Duration.ofMillis(100), 0, 5, 64));
         accepted(runtime.send(id, new CreateShow(showId, "Hamlet", 3), null));
-        try (Connection db = TestPostgres.jdbc()) {
-            db.setAutoCommit(false);
-            try (var lock = db.prepareStatement("LOCK TABLE events IN SHARE MODE")) {
-                lock.execute(); // the show's next append waits for this transaction
-            }
+        try (Connection db = lockedEvents("SHARE")) { // the show's next append waits for this transaction
             var inFlight = runtime.send(id, new ReserveSeat(showId, 0), null).toCompletionStage().toCompletableFuture();
             Thread.sleep(50);
             var queued = runtime.send(id, new ReserveSeat(showId, 1), null).toCompletionStage().toCompletableFuture();
@@ -102,11 +98,7 @@ class ShowEntityRuntimeTest {
         var settings = new EntitySettings(Duration.ofMinutes(5), 64L << 20, Duration.ofMillis(100), 0, 5, 64);
         accepted(runtime(settings).send(id, new CreateShow(showId, "Hamlet", 3), null));
         var restarted = runtime(settings); // a fresh instance: the show is in the log, not in its memory
-        try (Connection db = TestPostgres.jdbc()) {
-            db.setAutoCommit(false);
-            try (var lock = db.prepareStatement("LOCK TABLE events IN ACCESS EXCLUSIVE MODE")) {
-                lock.execute(); // the show's load waits for this transaction
-            }
+        try (Connection db = lockedEvents("ACCESS EXCLUSIVE")) { // the show's load waits for this transaction
             var first = restarted.send(id, new ReserveSeat(showId, 0), null).toCompletionStage().toCompletableFuture();
             Thread.sleep(200); // the load has now taken twice the bound on queue delay
             var second = restarted.send(id, new ReserveSeat(showId, 1), null).toCompletionStage().toCompletableFuture();
@@ -193,11 +185,7 @@ class ShowEntityRuntimeTest {
         var runtime = runtime(settings(Duration.ofMinutes(5), 0));
         accepted(runtime.send(id, new CreateShow(showId, "Hamlet", 3), null));
         accepted(runtime.send(id, new ReserveSeat(showId, 2), null));
-        try (Connection db = TestPostgres.jdbc()) {
-            db.setAutoCommit(false);
-            try (var lock = db.prepareStatement("LOCK TABLE events IN SHARE MODE")) {
-                lock.execute(); // the show's next append waits for this transaction
-            }
+        try (Connection db = lockedEvents("SHARE")) { // the show's next append waits for this transaction
             var inFlight = runtime.send(id, new ReserveSeat(showId, 0), null).toCompletionStage().toCompletableFuture();
             Thread.sleep(200); // the reservation of seat 0 is now appending, blocked on the table lock
 
@@ -214,6 +202,16 @@ class ShowEntityRuntimeTest {
             assertThat(dependent.get(10, TimeUnit.SECONDS)).isInstanceOf(CommandOutcome.Accepted.class);
         }
         assertThat(((ShowState.Show) runtime.state(id).toCompletionStage().toCompletableFuture().join()).availableSeats()).isEqualTo(2);
+    }
+
+    /** A connection whose open transaction holds the events table in {@code mode} until it commits or closes. */
+    private static Connection lockedEvents(String mode) throws Exception {
+        Connection db = TestPostgres.jdbc();
+        db.setAutoCommit(false);
+        try (var lock = db.prepareStatement("LOCK TABLE events IN " + mode + " MODE")) {
+            lock.execute();
+        }
+        return db;
     }
 
     private EntityRuntime<ShowCommand, ShowEvent, ShowState> runtime(EntitySettings settings) {

@@ -54,8 +54,7 @@ final class MemoryLoad {
     private final MemoryOptions options;
     private final Map<UUID, Set<Integer>> acknowledged = new HashMap<>(); // sampled shows only
     private final List<UUID> shows = new ArrayList<>();
-    private final List<CreatedShow> createdShows = new ArrayList<>(); // acknowledged only: the ones reserved into later
-    private final long[] created = new long[2]; // large, small; counted on the generator's event loop
+    private final List<CreatedShow> createdShows = new ArrayList<>(); // acknowledged only; on the generator's event loop
 
     MemoryLoad(Bench bench, String baseUrl, long servicePid, MemoryOptions options) {
         this.bench = bench;
@@ -82,7 +81,9 @@ final class MemoryLoad {
                 mismatches++;
             }
         }
-        return new MemoryResult(LARGE_SEATS, SMALL_SEATS, created[0], created[1], steps, heap, acknowledged.size(), mismatches, outOfMemoryLogged());
+        long largeCreated = createdShows.stream().filter(show -> show.seats() == LARGE_SEATS).count();
+        return new MemoryResult(LARGE_SEATS, SMALL_SEATS, largeCreated, createdShows.size() - largeCreated, steps, heap,
+                acknowledged.size(), mismatches, outOfMemoryLogged());
     }
 
     private record CreatedShow(UUID id, int seats, boolean sampled) {
@@ -117,7 +118,6 @@ final class MemoryLoad {
         UUID show = shows.get(index);
         client.send(HttpMethod.POST, "/shows", ShowsApi.createShow(show, seats), intended, recorder, false, answer -> {
             if (answer.isSuccess()) {
-                this.created[seats == LARGE_SEATS ? 0 : 1]++;
                 CreatedShow createdShow = new CreatedShow(show, seats, index % SAMPLE_EVERY == 0);
                 createdShows.add(createdShow);
                 reserve(client, recorder, createdShow, index % seats, System.nanoTime());
