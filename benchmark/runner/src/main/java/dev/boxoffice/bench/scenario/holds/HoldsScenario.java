@@ -56,10 +56,11 @@ public final class HoldsScenario extends Scenario<HoldsResult> {
     @Override
     public double plannedSeconds(Selection selection) {
         HoldsOptions options = selection.options(HoldsOptions.class);
-        double warmUp = selection.steps().warmupSeconds() + options.idleSeconds() + 10; // the pending holds' service
+        double passivated = PendingHolds.passivatedWithinMillis(options) / 1000.0;
+        double warmUp = selection.steps().warmupSeconds() + passivated; // the pending holds' service, then its shows leave memory
         return 10 + RisingSteps.plannedSeconds(selection.steps(), options.rates()) + warmUp
                 + options.pendingShows() * 2 / options.pendingRate() + options.pending() / options.pendingRate()
-                + options.idleSeconds() + 10 + options.expirySeconds() + 10;
+                + passivated + options.expirySeconds() + 10;
     }
 
     @Override

@@ -29,8 +29,8 @@ final class PendingHolds {
 
     static final int SEATS_PER_SHOW = 50;
     static final int SEATS_PER_HOLD = 2;
-    /** Time after the idle timeout for the sweep that passivates idle shows to pass. */
-    private static final long PASSIVATION_MARGIN_MILLIS = 10_000;
+    /** Time beyond the idle timeout and one passivation sweep for the shows to be dropped on a loaded host. */
+    private static final long PASSIVATION_SLACK_MILLIS = 3_000;
     private static final long DRAIN_SECONDS = 5;
     /** A step that sends a number of requests lasts this much longer than they take at its rate, so that all leave. */
     private static final double SENDING_MARGIN = 1;
@@ -60,13 +60,12 @@ final class PendingHolds {
                 + " pending holds over them");
         // The service is fresh: warm it up, then let the warm-up's shows leave memory before anything is weighed.
         steps.add(new HoldBuyers(bench, baseUrl, options).warmUp(client, "pending: warm-up"));
-        JavaService.sleep(options.idleSeconds() * 1000L + PASSIVATION_MARGIN_MILLIS);
+        awaitNoShowInMemory(System.currentTimeMillis() + passivatedWithinMillis(options));
         steps.add(createShows(client, shows));
         Map<String, Double> withShows = afterFullCollection();
         long[] placed = {0};
         double placeSeconds = options.pending() / options.pendingRate() + SENDING_MARGIN;
-        long firstExpiry = System.currentTimeMillis() + (long) (placeSeconds * 1000) + options.idleSeconds() * 1000L
-                + PASSIVATION_MARGIN_MILLIS;
+        long firstExpiry = System.currentTimeMillis() + (long) (placeSeconds * 1000) + passivatedWithinMillis(options);
         steps.add(placeHolds(client, shows, firstExpiry, placed));
         Map<String, Double> withHolds = afterFullCollection();
         double inMemoryAfterPlacing = withHolds.getOrDefault("boxoffice_entities_in_memory", Double.NaN);
@@ -82,6 +81,22 @@ final class PendingHolds {
                 withShows.getOrDefault("boxoffice_entities_resident_bytes", Double.NaN) / MIB,
                 withHolds.getOrDefault("boxoffice_entities_resident_bytes", Double.NaN) / MIB,
                 inMemoryAfterPlacing, inMemoryAtExpiry, releaseEvents.applyAsLong(shows), Lag.of(released), steps);
+    }
+
+    /**
+     * How long after its last use a show has surely left memory: the idle timeout, then the service's sweep, which
+     * runs every half idle timeout (at least 100 ms apart, at most 10 s), and some slack.
+     */
+    static long passivatedWithinMillis(HoldsOptions options) {
+        long idle = options.idleSeconds() * 1000L;
+        return idle + Math.max(100, Math.min(idle / 2, 10_000)) + PASSIVATION_SLACK_MILLIS;
+    }
+
+    private void awaitNoShowInMemory(long deadline) {
+        while (ServiceMetrics.values(baseUrl).getOrDefault("boxoffice_entities_in_memory", 0.0) > 0
+                && System.currentTimeMillis() < deadline) {
+            JavaService.sleep(200);
+        }
     }
 
     /** Creates the shows at half the holds' rate, each once (a refusal is not retried: its holds are refused too). */
