@@ -32,7 +32,6 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.Startup;
 import io.quarkus.runtime.StartupEvent;
-import io.quarkus.runtime.configuration.MemorySize;
 import io.smallrye.health.api.HealthRegistry;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -54,11 +53,6 @@ import org.eclipse.microprofile.health.Readiness;
  * configuration; this class hands them what they need, and registers their metrics ({@link Metrics}).
  */
 public class CompositionRoot {
-
-    private static final long DEFAULT_BUDGET_PERCENT_OF_HEAP = 30;
-    private static final long DEFAULT_HALL_BYTES_PERCENT_OF_HEAP = 5;
-    private static final long DEFAULT_STREAM_BYTES_PERCENT_OF_HEAP = 20;
-    private static final long DEFAULT_CONNECTION_BYTES_PERCENT_OF_HEAP = 16;
 
     @Produces
     @Singleton
@@ -86,8 +80,7 @@ public class CompositionRoot {
             PostgresSnapshotStore snapshots, BoxOfficeConfig config, MeterRegistry registry) {
         var type = ShowService.entityType();
         BoxOfficeConfig.Entities entities = config.entities();
-        long budget = entities.memoryBudget().map(MemorySize::asLongValue)
-                .orElse(Runtime.getRuntime().maxMemory() * DEFAULT_BUDGET_PERCENT_OF_HEAP / 100);
+        long budget = HeapShare.SHOWS_IN_MEMORY.bytesOr(entities.memoryBudget());
         var settings = new EntitySettings(entities.idleTimeout(), budget, entities.maxQueueDelay(),
                 entities.snapshotEvery(), entities.maxConflictRetries(), entities.maxBatch());
         var runtime = new EntityRuntime<>(vertx, store, snapshots, type, settings);
@@ -147,14 +140,6 @@ public class CompositionRoot {
                         holds.expiryLease()));
     }
 
-    void startHoldExpiry(@Observes StartupEvent event, HoldExpiry expiry) {
-        expiry.start();
-    }
-
-    void stopHoldExpiry(@Observes ShutdownEvent event, HoldExpiry expiry) {
-        expiry.close();
-    }
-
     void startProjections(@Observes StartupEvent event, ProjectionHost projections,
             @Readiness HealthRegistry readiness) {
         for (String name : projections.names()) {
@@ -180,11 +165,14 @@ public class CompositionRoot {
         return purge;
     }
 
-    void startIdempotencyKeyPurge(@Observes StartupEvent event, IdempotencyKeyPurge purge) {
+    /** The timed work in the background, from start to shutdown: hold expiries, and the purge of old answers. */
+    void startTimedWork(@Observes StartupEvent event, HoldExpiry expiry, IdempotencyKeyPurge purge) {
+        expiry.start();
         purge.start();
     }
 
-    void stopIdempotencyKeyPurge(@Observes ShutdownEvent event, IdempotencyKeyPurge purge) {
+    void stopTimedWork(@Observes ShutdownEvent event, HoldExpiry expiry, IdempotencyKeyPurge purge) {
+        expiry.close();
         purge.close();
     }
 
@@ -192,8 +180,7 @@ public class CompositionRoot {
     @Singleton
     HttpSettings httpSettings(BoxOfficeConfig config) {
         BoxOfficeConfig.Admission admission = config.admission();
-        long maxHallBytes = admission.maxHallBytes().map(MemorySize::asLongValue)
-                .orElse(Runtime.getRuntime().maxMemory() * DEFAULT_HALL_BYTES_PERCENT_OF_HEAP / 100);
+        long maxHallBytes = HeapShare.HALL_ANSWERS.bytesOr(admission.maxHallBytes());
         return new HttpSettings(admission.maxInFlight(), admission.cancellationHeadroom(), maxHallBytes,
                 config.admin().token(), config.holds().maxSeatsPerRequest());
     }
@@ -203,8 +190,7 @@ public class CompositionRoot {
     @Singleton
     ConnectionBound connectionBound(BoxOfficeConfig config, ObjectMapper json, MeterRegistry registry)
             throws JsonProcessingException {
-        long budget = config.connections().memoryBudget().map(MemorySize::asLongValue)
-                .orElse(Runtime.getRuntime().maxMemory() * DEFAULT_CONNECTION_BYTES_PERCENT_OF_HEAP / 100);
+        long budget = HeapShare.CONNECTIONS.bytesOr(config.connections().memoryBudget());
         int fileBound = ConnectionLimit.fileBound(ConfigProvider.getConfig()
                 .getOptionalValue(ConnectionLimit.PROPERTY, Integer.class).orElse(Integer.MAX_VALUE));
         var bound = new ConnectionBound(ConnectionBound.fitting(budget, fileBound), json);
@@ -222,8 +208,7 @@ public class CompositionRoot {
     SeatStreams seatStreams(Vertx vertx, ShowService shows, PostgresEventStore store, ProjectionHost projections,
             BoxOfficeConfig config, ObjectMapper json, MeterRegistry registry) {
         BoxOfficeConfig.Streams streams = config.streams();
-        long budget = streams.memoryBudget().map(MemorySize::asLongValue)
-                .orElse(Runtime.getRuntime().maxMemory() * DEFAULT_STREAM_BYTES_PERCENT_OF_HEAP / 100);
+        long budget = HeapShare.SEAT_MAP_STREAMS.bytesOr(streams.memoryBudget());
         var seatStreams = new SeatStreams(vertx, shows, store, new StreamSettings(budget,
                 streams.maxPendingBytes().asLongValue(), streams.heartbeat(), streams.eventsPerRead(),
                 config.projections().minBatchInterval()), json);

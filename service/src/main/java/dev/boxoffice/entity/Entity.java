@@ -1,8 +1,7 @@
 package dev.boxoffice.entity;
 
 import dev.boxoffice.domain.CommandOutcome;
-import dev.boxoffice.domain.Decider;
-import dev.boxoffice.domain.Decision;
+import dev.boxoffice.domain.Rejection;
 import dev.boxoffice.entity.Lifecycle.Appending;
 import dev.boxoffice.entity.Lifecycle.CatchingUp;
 import dev.boxoffice.entity.Lifecycle.Loading;
@@ -42,21 +41,18 @@ final class Entity<C, E, S> implements Residency.Resident {
     private final StreamName stream;
     private final Context home;
     private final EntityRuntime<C, E, S> runtime;
-    private final Decider<C, E, S> decider;
     private final ArrayDeque<Work<C, S>> queue = new ArrayDeque<>();
 
     private Lifecycle<S> lifecycle = new Unloaded<>();
     private volatile long lastUsedNanos = System.nanoTime();
-    /** Whether and when its first load ended: until then its queue waits for the load, not for a show that falls behind. */
-    private boolean serving;
-    private long servingSinceNanos;
+    /** When its first load ended ({@link QueueDelay#NOT_SERVING} until then). */
+    private long servingSinceNanos = QueueDelay.NOT_SERVING;
     private volatile long residentBytes;
 
     Entity(String id, Context home, EntityRuntime<C, E, S> runtime) {
         this.id = id;
         this.home = home;
         this.runtime = runtime;
-        this.decider = runtime.type().decider();
         this.stream = runtime.type().streamOf(id);
         account();
     }
@@ -114,7 +110,10 @@ final class Entity<C, E, S> implements Residency.Resident {
     private void drain() {
         while (!queue.isEmpty() && !lifecycle.awaitsIo()) {
             switch (lifecycle) {
-                case Unloaded<S> unloaded -> load();
+                case Unloaded<S> unloaded -> {
+                    become(new Loading<>());
+                    read(runtime.replay().load(stream));
+                }
                 case Ready<S> ready -> decideNext(ready);
                 default -> throw new IllegalStateException(stream + ": work queued while " + lifecycle);
             }
@@ -130,7 +129,7 @@ final class Entity<C, E, S> implements Residency.Resident {
             queue.pollFirst();
             read.promise().complete(new Versioned<>(ready.state(), ready.version()));
         }
-        Batch<C, E, S> batch = Batch.decide(queue, decider, ready.state(), runtime.settings().maxBatch());
+        Batch<C, E, S> batch = Batch.decide(queue, runtime.type().decider(), ready.state(), runtime.settings().maxBatch());
         if (batch.eventCount() == 0) {
             batch.complete(ready.version());
             return;
@@ -194,17 +193,11 @@ final class Entity<C, E, S> implements Residency.Resident {
         drain();
     }
 
-    private void load() {
-        become(new Loading<>());
-        read(runtime.replay().load(stream));
-    }
-
     /** Ends a load or a catch-up: ready with what was read, or unloaded with every queued request failed. */
     private void read(Future<Ready<S>> reading) {
         reading.onComplete(onHome(ready -> {
             become(ready);
-            if (!serving) {
-                serving = true;
+            if (servingSinceNanos == QueueDelay.NOT_SERVING) {
                 servingSinceNanos = System.nanoTime();
             }
             drain();
@@ -221,21 +214,11 @@ final class Entity<C, E, S> implements Residency.Resident {
         return value -> home.runOnContext(v -> handler.accept(value));
     }
 
-    /**
-     * Refuses {@code work} when the oldest work queued here has already waited longer than the bound: the entity
-     * gets through less than arrives, and queueing more would only make every caller wait longer (CoDel's insight:
-     * a queue's delay, not its length, tells a standing queue from a burst). A refused command changes nothing.
-     * The wait is counted from the end of the entity's first load, not before: a load is paid once per residency,
-     * and at a cold start (every show loading at once, the JIT still compiling) it alone outlasts the bound, so
-     * counting it refused requests that were all served within seconds (measured: docs/decisions/0001).
-     */
+    /** The bound on this entity's queueing delay ({@link QueueDelay}); a refused command changes nothing. */
     private boolean refusedAsOverloaded(Work<C, S> work, long now) {
         Work<C, S> oldest = queue.peekFirst();
-        if (oldest == null || !serving) {
-            return false;
-        }
-        long waited = Math.min(now - oldest.enqueuedNanos(), now - servingSinceNanos);
-        if (waited < runtime.settings().maxQueueDelay().toNanos()) {
+        if (oldest == null || !QueueDelay.exceeded(now, oldest.enqueuedNanos(), servingSinceNanos,
+                runtime.settings().maxQueueDelay().toNanos())) {
             return false;
         }
         runtime.refusedAsOverloaded();
@@ -244,21 +227,14 @@ final class Entity<C, E, S> implements Residency.Resident {
         return true;
     }
 
-    /**
-     * While an append is in flight: refuses {@code work} now if both the committed state and the state after the
-     * append refuse it. That is its answer when ordered right after the append, ahead of the commands still queued;
-     * those are concurrent with it (none is acknowledged yet), and a refusal changes no state they depend on. Under
-     * contention most commands are refusals (a seat someone else holds): making them wait for a round trip they do
-     * not need is what turns a hot show into a queue.
-     */
+    /** While an append is in flight, refuses at once what both its outcomes refuse ({@link Appending#rejectedEitherWay}). */
     private boolean refusedEitherWay(Work.Command<C, S> work) {
-        if (lifecycle instanceof Appending<S> appending
-                && decider.decide(work.command(), appending.ifCommitted()) instanceof Decision.Rejected<E> ifCommitted
-                && decider.decide(work.command(), appending.state()) instanceof Decision.Rejected<E>) {
-            work.promise().complete(new CommandOutcome.Rejected<>(ifCommitted.rejection()));
-            return true;
+        Rejection rejection = lifecycle instanceof Appending<S> appending
+                ? appending.rejectedEitherWay(runtime.type().decider(), work.command()) : null;
+        if (rejection != null) {
+            work.promise().complete(new CommandOutcome.Rejected<>(rejection));
         }
-        return false;
+        return rejection != null;
     }
 
     /** Tells the runtime what this entity now holds: its state's estimate plus the overhead, nothing once passivated. */

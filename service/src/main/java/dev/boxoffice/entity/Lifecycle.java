@@ -1,5 +1,9 @@
 package dev.boxoffice.entity;
 
+import dev.boxoffice.domain.Decider;
+import dev.boxoffice.domain.Decision;
+import dev.boxoffice.domain.Rejection;
+
 /**
  * Where an entity is in its life, with what it holds in each phase. The states and the moves between them:
  *
@@ -31,6 +35,18 @@ sealed interface Lifecycle<S> {
      * leads to once committed.
      */
     record Appending<S>(S state, long version, S ifCommitted) implements Lifecycle<S> {
+
+        /**
+         * The rejection of {@code command} if both the committed state and the state after the append refuse it
+         * (else null). That is its answer when ordered right after the append, ahead of the commands still queued;
+         * those are concurrent with it (none is acknowledged yet), and a refusal changes no state they depend on.
+         * Under contention most commands are refusals (a seat someone else holds): making them wait for a round trip
+         * they do not need is what turns a hot show into a queue.
+         */
+        <C, E> Rejection rejectedEitherWay(Decider<C, E, S> decider, C command) {
+            return decider.decide(command, ifCommitted) instanceof Decision.Rejected<E> rejected
+                    && decider.decide(command, state) instanceof Decision.Rejected<E> ? rejected.rejection() : null;
+        }
     }
 
     /** Another writer appended after {@code version}: reading the stream's tail after it. */
