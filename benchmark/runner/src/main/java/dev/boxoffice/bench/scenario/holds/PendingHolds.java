@@ -36,6 +36,7 @@ final class PendingHolds {
     private static final double SENDING_MARGIN = 1;
     private static final long MAX_WAIT_AFTER_MILLIS = 30_000;
     private static final double MIB = 1024 * 1024;
+    private static final String IN_MEMORY = "boxoffice_entities_in_memory";
 
     private final Bench bench;
     private final String baseUrl;
@@ -68,9 +69,9 @@ final class PendingHolds {
         long firstExpiry = System.currentTimeMillis() + (long) (placeSeconds * 1000) + passivatedWithinMillis(options);
         steps.add(placeHolds(client, shows, firstExpiry, placed));
         Map<String, Double> withHolds = afterFullCollection();
-        double inMemoryAfterPlacing = withHolds.getOrDefault("boxoffice_entities_in_memory", Double.NaN);
+        double inMemoryAfterPlacing = withHolds.getOrDefault(IN_MEMORY, Double.NaN);
         JavaService.sleep(Math.max(0, firstExpiry - System.currentTimeMillis()));
-        double inMemoryAtExpiry = ServiceMetrics.values(baseUrl).getOrDefault("boxoffice_entities_in_memory", Double.NaN);
+        double inMemoryAtExpiry = ServiceMetrics.values(baseUrl).getOrDefault(IN_MEMORY, Double.NaN);
         Buckets before = ServiceMetrics.buckets(baseUrl, HoldBuyers.EXPIRY_LAG);
         bench.progress().info("holds: " + placed[0] + " holds expire over " + Math.round(options.expirySeconds()) + " s; "
                 + Math.round(inMemoryAtExpiry) + " of " + shows.size() + " shows in memory");
@@ -92,8 +93,9 @@ final class PendingHolds {
         return idle + Math.max(100, Math.min(idle / 2, 10_000)) + PASSIVATION_SLACK_MILLIS;
     }
 
+    /** Until the service counts no show in memory; without that metric, until the deadline. */
     private void awaitNoShowInMemory(long deadline) {
-        while (ServiceMetrics.values(baseUrl).getOrDefault("boxoffice_entities_in_memory", 0.0) > 0
+        while (!(ServiceMetrics.values(baseUrl).getOrDefault(IN_MEMORY, Double.NaN) == 0)
                 && System.currentTimeMillis() < deadline) {
             JavaService.sleep(200);
         }
