@@ -12,6 +12,9 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Help;
+import picocli.CommandLine.Help.Column;
+import picocli.CommandLine.Help.TextTable;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Option;
@@ -22,9 +25,11 @@ import picocli.CommandLine.Spec;
  * {@code ./boxoffice bench [scenario...] [--option value...]}: the run's options, the shared step options and every
  * scenario's own, each declared beside what it sets; {@code --help} lists them all.
  */
-@Command(name = "./boxoffice bench", usageHelpWidth = 120, abbreviateSynopsis = true, showDefaultValues = true, subcommands = Compare.Command.class,
+@Command(name = "./boxoffice bench", usageHelpWidth = BenchCommand.HELP_WIDTH, abbreviateSynopsis = true, showDefaultValues = true, subcommands = Compare.Command.class,
         description = "Runs the benchmark and writes a report (bench-results/<date-time>/report.html).%n")
 final class BenchCommand implements Callable<Integer> {
+
+    static final int HELP_WIDTH = 120;
 
     @Parameters(paramLabel = "SCENARIO", arity = "0..*", showDefaultValue = CommandLine.Help.Visibility.NEVER,
             description = "scenarios to run, in any order; they run in the order listed above")
@@ -52,11 +57,21 @@ final class BenchCommand implements Callable<Integer> {
             }
         }
         List<String> list = new ArrayList<>(List.of("Scenarios (default: those marked *), in the order they run:"));
-        command.scenarios.forEach(s -> list.add(String.format("  %s %-11s %s", s.runsByDefault() ? "*" : " ", s.name(), s.summary())));
+        list.addAll(scenarioTable(command.scenarios));
         list.add("With --nodes N (2 or more), serial and contention run against 1 node direct, 1 node through HAProxy and N");
         list.add("nodes through HAProxy; the other scenarios against the N nodes.%n");
         cli.getCommandSpec().usageMessage().description(list.toArray(String[]::new));
         return cli;
+    }
+
+    /** A scenario a row, its summary wrapped within the help's width beside the name (picocli formats the lines). */
+    private static List<String> scenarioTable(List<Scenario<?>> scenarios) {
+        int nameWidth = 15;
+        TextTable table = TextTable.forColumns(Help.defaultColorScheme(Help.Ansi.OFF),
+                new Column(nameWidth, 2, Column.Overflow.SPAN), new Column(HELP_WIDTH - nameWidth, 1, Column.Overflow.WRAP));
+        scenarios.forEach(s -> table.addRowValues((s.runsByDefault() ? "* " : "  ") + s.name(), s.summary()));
+        // The lines become the description, which picocli formats: a % of a summary must stay a %.
+        return table.toString().lines().map(line -> line.stripTrailing().replace("%", "%%")).toList();
     }
 
     /** The selection a command line makes, without running it. */

@@ -132,6 +132,9 @@ class BenchCommandTest {
         BenchCommand.create().usage(new PrintStream(help));
         assertThat(help.toString()).contains("* serial", "  journeys", "--serial-rates", "--surge-factor", "--variants",
                 "--slo-ms", "--nodes", "compare");
+        // Within its width: a long summary goes on under its own column, not back at the margin.
+        assertThat(help.toString().lines()).allSatisfy(line -> assertThat(line).hasSizeLessThanOrEqualTo(BenchCommand.HELP_WIDTH));
+        assertThat(help.toString()).containsPattern("\\n    memory {6}shows far past the memory budget[^\\n]*\\n {17,}\\S");
     }
 
     private static Selection parse(String... args) {
