@@ -12,6 +12,7 @@ public final class ErrorCode {
     public static final String UNSUPPORTED_MEDIA_TYPE = "UNSUPPORTED_MEDIA_TYPE";
     public static final String NOT_ACCEPTABLE = "NOT_ACCEPTABLE";
     public static final String PAYLOAD_TOO_LARGE = "PAYLOAD_TOO_LARGE";
+    public static final String LENGTH_REQUIRED = "LENGTH_REQUIRED";
     public static final String SERVICE_UNAVAILABLE = "SERVICE_UNAVAILABLE";
     public static final String OVERLOADED = "OVERLOADED";
     public static final String INTERNAL_ERROR = "INTERNAL_ERROR";
@@ -22,7 +23,7 @@ public final class ErrorCode {
 
     /** Every code above, for the OpenAPI document's enum. */
     public static final List<String> ALL = List.of(VALIDATION_FAILED, MALFORMED_JSON, NOT_FOUND, METHOD_NOT_ALLOWED,
-            UNSUPPORTED_MEDIA_TYPE, NOT_ACCEPTABLE, PAYLOAD_TOO_LARGE, SERVICE_UNAVAILABLE, OVERLOADED, INTERNAL_ERROR,
+            UNSUPPORTED_MEDIA_TYPE, NOT_ACCEPTABLE, PAYLOAD_TOO_LARGE, LENGTH_REQUIRED, SERVICE_UNAVAILABLE, OVERLOADED, INTERNAL_ERROR,
             UNAUTHORIZED, ADMIN_DISABLED, IDEMPOTENCY_KEY_REUSED, REQUEST_IN_PROGRESS);
 
     private ErrorCode() {

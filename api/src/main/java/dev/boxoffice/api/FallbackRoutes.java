@@ -11,9 +11,9 @@ import jakarta.inject.Singleton;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
- * Answers what never reaches a resource (an unknown path, a body over the size limit) with a problem too,
- * instead of the HTTP server's plain-text defaults; and {@code OPTIONS} with the methods of that path alone
- * ({@link AllowedMethods}), which the framework's own answer does not get right.
+ * Answers what never reaches a resource (an unknown path, a body over the size limit or of unknown length) with a
+ * problem too, instead of the HTTP server's plain-text defaults; and {@code OPTIONS} with the methods of that path
+ * alone ({@link AllowedMethods}), which the framework's own answer does not get right.
  */
 @Singleton
 public class FallbackRoutes {
@@ -30,10 +30,15 @@ public class FallbackRoutes {
     }
 
     void register(@Observes Router router) {
-        // A declared oversized body is refused before it is read; the HTTP server still cuts off undeclared ones.
+        // A body's length is known before it is read: an oversized one is refused unread, and one of unknown length
+        // (chunked) too, since the REST layer would read a large one on a worker thread and end it with a bare 413.
         router.route().order(Integer.MIN_VALUE).handler(ctx -> {
             String length = ctx.request().getHeader(HttpHeaders.CONTENT_LENGTH);
-            if (length != null && isOver(length)) {
+            if (ctx.request().headers().contains(HttpHeaders.TRANSFER_ENCODING)) {
+                ctx.response().putHeader(HttpHeaders.CONNECTION, "close");
+                send(ctx, Problem.of(411, "Length required", ErrorCode.LENGTH_REQUIRED,
+                        "Send the body with a Content-Length (at most " + maxBodyBytes + " bytes), not chunked."));
+            } else if (length != null && isOver(length)) {
                 ctx.response().putHeader(HttpHeaders.CONNECTION, "close");
                 send(ctx, Problem.payloadTooLarge("The request body is larger than " + maxBodyBytes + " bytes."));
             } else {

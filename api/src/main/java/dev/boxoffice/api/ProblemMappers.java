@@ -13,6 +13,8 @@ import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.UUID;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import org.jboss.logging.Logger;
 import org.jboss.resteasy.reactive.RestResponse;
@@ -26,6 +28,8 @@ import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
 public class ProblemMappers {
 
     private static final Logger LOG = Logger.getLogger(ProblemMappers.class);
+    /** How Jackson's duplicate detection names the field (a name over 100 characters is not repeated back). */
+    private static final Pattern DUPLICATE_FIELD = Pattern.compile("^Duplicate field '(.{1,100})'$");
 
     private final AllowedMethods allowed;
 
@@ -60,7 +64,10 @@ public class ProblemMappers {
         }
         String where = e.getLocation() == null ? ""
                 : " (line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr() + ")";
-        return respond(Problem.of(400, "Malformed JSON", ErrorCode.MALFORMED_JSON, "The request body is not valid JSON" + where + "."));
+        String duplicate = duplicateField(e.getOriginalMessage());
+        return respond(Problem.of(400, "Malformed JSON", ErrorCode.MALFORMED_JSON, duplicate != null
+                ? "The request body names the field " + duplicate + " twice" + where + "."
+                : "The request body is not valid JSON" + where + "."));
     }
 
     @ServerExceptionMapper
@@ -91,6 +98,12 @@ public class ProblemMappers {
     public RestResponse<Problem> unexpected(Exception e) {
         LOG.error("Unexpected failure", e);
         return respond(Problem.of(500, "Server error", ErrorCode.INTERNAL_ERROR, "The server could not complete the request."));
+    }
+
+    /** The field named twice, or null for any other parse error. */
+    private static String duplicateField(String message) {
+        Matcher duplicate = DUPLICATE_FIELD.matcher(String.valueOf(message));
+        return duplicate.matches() ? duplicate.group(1) : null;
     }
 
     private static RestResponse<Problem> jsonMapping(JsonMappingException e) {

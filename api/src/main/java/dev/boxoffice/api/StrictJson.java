@@ -1,5 +1,6 @@
 package dev.boxoffice.api;
 
+import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.MapperFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -9,13 +10,17 @@ import com.fasterxml.jackson.databind.type.LogicalType;
 import io.quarkus.jackson.ObjectMapperCustomizer;
 import jakarta.inject.Singleton;
 
-/** Requests mean what they say: 5.5 is not a seat count and 7 is not a title. */
+/**
+ * Requests mean what they say: 5.5 is not a seat count, 7 is not a title, and a field named twice is not one of its
+ * two values (which one Jackson would take depends on the field: for a record's it fails instead).
+ */
 @Singleton
 public class StrictJson implements ObjectMapperCustomizer {
 
     @Override
     public void customize(ObjectMapper mapper) {
         mapper.disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT);
+        mapper.getFactory().enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION.mappedFeature());
         mapper.configure(MapperFeature.ALLOW_COERCION_OF_SCALARS, false);
         mapper.coercionConfigFor(LogicalType.Textual)
                 .setCoercion(CoercionInputShape.Integer, CoercionAction.Fail)

@@ -48,6 +48,7 @@ public class ProblemResponses implements OASFilter {
             added.put("400", "Invalid request: a parameter, header or body field (VALIDATION_FAILED) or a body that is not JSON (MALFORMED_JSON)");
         }
         if (hasBody) {
+            added.put("411", "The body is chunked instead of sent with a Content-Length (LENGTH_REQUIRED)");
             added.put("413", "The body is over the size limit (PAYLOAD_TOO_LARGE)");
             added.put("415", "The body is not application/json (UNSUPPORTED_MEDIA_TYPE)");
         }

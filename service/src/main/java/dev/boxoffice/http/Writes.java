@@ -81,15 +81,17 @@ public class Writes {
     }
 
     /**
-     * Runs {@code write}, once per idempotency key if {@code keyHeader} is not null; {@code body} is the request's
+     * Runs {@code write}, once per idempotency key if the request carries one; {@code body} is the request's
      * body (null if it has none), which with its method and path tells one request from another.
      */
     Uni<Response> run(RoutingContext http, String keyHeader, Object body, String correlationId, Write write) {
-        if (keyHeader == null) {
+        // Quarkus REST passes a header sent empty as null; the request still has it, and an empty key is malformed.
+        String header = keyHeader != null ? keyHeader : http.request().getHeader(IdempotencyKey.HEADER);
+        if (header == null) {
             return UniHelper.toUni(shows.handle(write.command(), correlationId).compose(write::answer))
                     .map(Answer::response);
         }
-        String key = IdempotencyKey.parse(keyHeader);
+        String key = IdempotencyKey.parse(header);
         byte[] fingerprint = fingerprint(http, body);
         if (!inFlight.add(key)) {
             throw new ProblemException(Problem.of(409, "Request in progress", ErrorCode.REQUEST_IN_PROGRESS,

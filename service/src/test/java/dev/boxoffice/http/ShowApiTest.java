@@ -3,6 +3,7 @@ package dev.boxoffice.http;
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
+import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.endsWith;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.everyItem;
@@ -12,6 +13,12 @@ import static org.hamcrest.Matchers.notNullValue;
 
 import dev.boxoffice.database.EmbeddedDatabase;
 import dev.boxoffice.support.OpenApiContract;
+import io.quarkus.test.common.http.TestHTTPResource;
+import java.io.ByteArrayInputStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
@@ -36,6 +43,9 @@ import org.junit.jupiter.params.provider.ValueSource;
 @QuarkusTestResource(TestDatabase.class)
 @ExtendWith(OpenApiContract.class) // every response is checked against /q/openapi
 class ShowApiTest {
+
+    @TestHTTPResource("/shows")
+    URI showsUri;
 
     @Test
     void createsAShow() {
@@ -147,6 +157,33 @@ class ShowApiTest {
     void refusesAnOversizedBody() {
         String huge = "{\"title\":\"" + "x".repeat(20_000) + "\"}";
         problem(given().contentType(ContentType.JSON).body(huge).when().post("/shows"), 413, "PAYLOAD_TOO_LARGE");
+    }
+
+    @Test
+    void refusesABodyOfUnknownLengthUnread() throws Exception {
+        UUID id = UUID.randomUUID();
+        String body = "{\"showId\":\"" + id + "\",\"title\":\"Chunked\",\"maxSeats\":5}";
+        // A body of unknown length goes out chunked, with no Content-Length.
+        HttpResponse<String> chunked = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build().send(
+                HttpRequest.newBuilder(showsUri).header("Content-Type", "application/json")
+                        .POST(HttpRequest.BodyPublishers.ofInputStream(() -> new ByteArrayInputStream(body.getBytes()))).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(chunked.statusCode()).isEqualTo(411);
+        assertThat(chunked.headers().firstValue("Content-Type")).hasValue("application/problem+json");
+        assertThat(chunked.body()).contains("\"code\":\"LENGTH_REQUIRED\"");
+        given().when().get("/shows/" + id).then().statusCode(404);
+        given().contentType(ContentType.JSON).body(body).when().post("/shows").then().statusCode(201);
+    }
+
+    @Test
+    void refusesAFieldNamedTwice() {
+        UUID id = UUID.randomUUID();
+        problem(given().contentType(ContentType.JSON)
+                .body("{\"showId\":\"" + id + "\",\"title\":\"Twice\",\"maxSeats\":5,\"showId\":\"" + UUID.randomUUID() + "\"}")
+                .when().post("/shows"), 400, "MALFORMED_JSON").body("detail", containsString("names the field showId twice"));
+        given().when().get("/shows/" + id).then().statusCode(404);
+        problem(given().contentType(ContentType.JSON).body("{\"action\":\"RESERVE\",\"action\":\"RESERVE\"}")
+                .when().patch("/shows/" + id + "/seats/1"), 400, "MALFORMED_JSON");
     }
 
     @Test
