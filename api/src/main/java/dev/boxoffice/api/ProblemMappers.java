@@ -30,6 +30,8 @@ public class ProblemMappers {
     private static final Logger LOG = Logger.getLogger(ProblemMappers.class);
     /** How Jackson's duplicate detection names the field (a name over 100 characters is not repeated back). */
     private static final Pattern DUPLICATE_FIELD = Pattern.compile("^Duplicate field '(.{1,100})'$");
+    /** How Jackson says that a body goes on after its value (FAIL_ON_TRAILING_TOKENS). */
+    private static final Pattern TRAILING_TOKEN = Pattern.compile("Trailing token");
 
     private final AllowedMethods allowed;
 
@@ -54,7 +56,8 @@ public class ProblemMappers {
 
     @ServerExceptionMapper
     public RestResponse<Problem> mismatchedInput(MismatchedInputException e) {
-        return jsonMapping(e);
+        return TRAILING_TOKEN.matcher(String.valueOf(e.getOriginalMessage())).lookingAt()
+                ? malformed(e, "The request body goes on after its JSON value") : jsonMapping(e);
     }
 
     @ServerExceptionMapper
@@ -62,12 +65,15 @@ public class ProblemMappers {
         if (e instanceof JsonMappingException mapping && !mapping.getPath().isEmpty()) {
             return jsonMapping(mapping);
         }
+        String duplicate = duplicateField(e.getOriginalMessage());
+        return malformed(e, duplicate != null ? "The request body names the field " + duplicate + " twice"
+                : "The request body is not valid JSON");
+    }
+
+    private static RestResponse<Problem> malformed(JsonProcessingException e, String what) {
         String where = e.getLocation() == null ? ""
                 : " (line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr() + ")";
-        String duplicate = duplicateField(e.getOriginalMessage());
-        return respond(Problem.of(400, "Malformed JSON", ErrorCode.MALFORMED_JSON, duplicate != null
-                ? "The request body names the field " + duplicate + " twice" + where + "."
-                : "The request body is not valid JSON" + where + "."));
+        return respond(Problem.of(400, "Malformed JSON", ErrorCode.MALFORMED_JSON, what + where + "."));
     }
 
     @ServerExceptionMapper

@@ -11,8 +11,9 @@ import io.quarkus.jackson.ObjectMapperCustomizer;
 import jakarta.inject.Singleton;
 
 /**
- * Requests mean what they say: 5.5 is not a seat count, 7 is not a title, and a field named twice is not one of its
- * two values (which one Jackson would take depends on the field: for a record's it fails instead).
+ * Requests mean what they say: 5.5 is not a seat count, 7 is not a title, a field named twice is not one of its two
+ * values (which one Jackson would take depends on the field: for a record's it fails instead), and a body is one JSON
+ * value, with nothing after it.
  */
 @Singleton
 public class StrictJson implements ObjectMapperCustomizer {
@@ -20,6 +21,7 @@ public class StrictJson implements ObjectMapperCustomizer {
     @Override
     public void customize(ObjectMapper mapper) {
         mapper.disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT);
+        mapper.enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
         mapper.getFactory().enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION.mappedFeature());
         mapper.configure(MapperFeature.ALLOW_COERCION_OF_SCALARS, false);
         mapper.coercionConfigFor(LogicalType.Textual)

@@ -151,6 +151,8 @@ class ShowApiTest {
                 400, "VALIDATION_FAILED").body("violations.field", hasItem("action"));
         problem(given().contentType(ContentType.JSON).body("{\"action\":").when().patch("/shows/" + id + "/seats/1"),
                 400, "MALFORMED_JSON");
+        problem(given().contentType(ContentType.JSON).body("{\"action\":\"RESERVE\"} {\"action\":\"RESERVE\"}")
+                .when().patch("/shows/" + id + "/seats/1"), 400, "MALFORMED_JSON");
     }
 
     @Test
