@@ -205,8 +205,9 @@ public final class SeatStreams {
         } catch (NumberFormatException e) {
             // answered below
         }
-        throw new ProblemException(Problem.invalid("Last-Event-ID must be the id of an event this stream sent.",
-                List.of(new Problem.Violation("Last-Event-ID", "must be a non-negative integer"))));
+        String message = "must be a non-negative integer, the id of an event this stream sent";
+        throw new ProblemException(Problem.invalid("Last-Event-ID " + message + ".",
+                List.of(new Problem.Violation("Last-Event-ID", message))));
     }
 
     private void fail(RoutingContext http, Throwable failure) {
