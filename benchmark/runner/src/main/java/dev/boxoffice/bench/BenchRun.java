@@ -199,7 +199,7 @@ final class BenchRun {
                 notes.add("External PostgreSQL: not pinned, its CPU is not measured.");
             } else {
                 Path logs = bench.logDirectory();
-                database = Database.startEmbedded(logs, Database.LOG_FILE_NAME, pinning);
+                database = Database.startEmbedded(logs, Database.LOG_FILE_NAME, pinning, options.walSegmentsAhead());
                 bench.progress().info("PostgreSQL: embedded, data in " + database.dataDirectory().orElseThrow()
                         + " (fsync on, synchronous_commit on), its log in " + logs.resolve(Database.LOG_FILE_NAME));
             }

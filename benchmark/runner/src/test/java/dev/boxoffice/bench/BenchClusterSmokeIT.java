@@ -28,7 +28,7 @@ class BenchClusterSmokeIT {
     @BeforeAll
     static void runTwoNodesBriefly() {
         var selection = BenchCommand.parse(List.of("serial", "contention", "failover", "--nodes", "2", "--out", out.toString(),
-                "--step-seconds", "2", "--warmup-seconds", "1", "--warmup-rate", "50",
+                "--step-seconds", "2", "--warmup-seconds", "1", "--warmup-rate", "50", "--wal-segments-ahead", "2",
                 "--serial-rates", "50", "--contention-rates", "40",
                 "--failover-rate", "60", "--failover-seconds", "8", "--failover-kill-at", "2", "--failover-restart-at", "4"));
         run = new BenchRun(selection, REPOSITORY).run();

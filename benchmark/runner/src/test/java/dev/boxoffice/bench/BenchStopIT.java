@@ -22,7 +22,7 @@ class BenchStopIT {
         Process runner = new ProcessBuilder(ProcessHandle.current().info().command().orElse("java"),
                 "-Dboxoffice.repo=" + REPOSITORY, "-jar",
                 REPOSITORY.resolve("benchmark/runner/target/boxoffice-bench.jar").toString(),
-                "serial", "--serial-rates", "20", "--step-seconds", "120", "--warmup-seconds", "0", "--out", out.toString())
+                "serial", "--serial-rates", "20", "--step-seconds", "120", "--warmup-seconds", "0", "--wal-segments-ahead", "2", "--out", out.toString())
                 .redirectErrorStream(true).start();
         try {
             awaitLine(runner, "serial: open-model step load");

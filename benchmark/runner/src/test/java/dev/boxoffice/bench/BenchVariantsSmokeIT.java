@@ -32,7 +32,7 @@ class BenchVariantsSmokeIT {
     @BeforeAll
     static void runEveryVariantBriefly() {
         var selection = BenchCommand.parse(List.of("variants", "--out", out.toString(),
-                "--step-seconds", "1", "--warmup-seconds", "1", "--warmup-rate", "50",
+                "--step-seconds", "1", "--warmup-seconds", "1", "--warmup-rate", "50", "--wal-segments-ahead", "2",
                 "--serial-rates", "50", "--contention-rates", "40",
                 "--journeys-rates", "20", "--journeys-shows", "10", "--journeys-seats", "20", "--journeys-think-ms", "20",
                 "--repeat-missed", "0", "--refine-percent", "0", // one step each, whatever a stall of the host does

@@ -40,6 +40,12 @@ public final class RunOptions {
             + " scenarios overload the service, not the load generator; needs a writable cgroup (root)")
     Double serviceCpus;
 
+    @Option(names = "--wal-segments-ahead", defaultValue = "64", converter = Positive.CountOrZero.class,
+            description = "WAL segments (16 MB each) the embedded PostgreSQL makes and releases for reuse before it"
+                    + " serves, so that no measured commit waits while a new segment is made (default: ${DEFAULT-VALUE},"
+                    + " more than the default runs write; a run of a few seconds needs 1 or 2)")
+    int walSegmentsAhead;
+
     @Option(names = "--profile", description = "CPU flame graph of the service during the measured serial and"
             + " contention steps (async-profiler)")
     boolean profile;
@@ -90,6 +96,10 @@ public final class RunOptions {
 
     public boolean noPin() {
         return noPin;
+    }
+
+    public int walSegmentsAhead() {
+        return walSegmentsAhead;
     }
 
     public boolean profile() {

@@ -28,9 +28,6 @@ public final class Database implements AutoCloseable {
     /** The embedded server's own log, in the log directory given to {@link #startEmbedded}, unless named otherwise. */
     public static final String LOG_FILE_NAME = "postgresql.log";
 
-    /** WAL segments (16 MB each) made ready for reuse before the run: more than a full run writes between checkpoints. */
-    public static final int WAL_SEGMENTS_AHEAD = 64;
-
     private final EmbeddedPostgres embedded;
     private final Path dataDirectory;
     private final String url;
@@ -50,9 +47,9 @@ public final class Database implements AutoCloseable {
     /**
      * Starts a private server in a new temporary data directory; its own log goes to {@code logFileName} in
      * {@code logDirectory}, with a line per checkpoint and per autovacuum run, whose disk writes and CPU can stall
-     * commits.
+     * commits; {@code walSegmentsAhead} WAL segments are made ready for reuse before it serves ({@link #ageWal}).
      */
-    public static Database startEmbedded(Path logDirectory, String logFileName, Pinning pinning) {
+    public static Database startEmbedded(Path logDirectory, String logFileName, Pinning pinning, int walSegmentsAhead) {
         String logPath = logDirectory.toAbsolutePath().toString();
         if (logPath.chars().anyMatch(Character::isWhitespace)) {
             // The embedded server's start command passes settings unquoted: it would wait 60 s, then fail obscurely.
@@ -85,7 +82,7 @@ public final class Database implements AutoCloseable {
             StopOnExit.started(database);
             database.postmasterPid().ifPresent(pid -> pinning.pinTree(pid, pinning.postgres()));
             try {
-                ageWal(postgres);
+                ageWal(postgres, walSegmentsAhead);
             } catch (RuntimeException e) {
                 database.close();
                 throw e;
@@ -100,15 +97,18 @@ public final class Database implements AutoCloseable {
      * Puts the new server's WAL in the state of one that has been running for a while. A new cluster has no used
      * segment to reuse, so every 16 MB of WAL one commit creates and zero-fills a new file, and fsyncs it, while every
      * commit behind it waits (22-36 ms on this project's machine, every 4-7 s under load); a running server renames
-     * segments that a checkpoint has released instead. Switching segments {@value #WAL_SEGMENTS_AHEAD} times, then a
-     * checkpoint, creates them up front and releases them for reuse. Durability is untouched: every commit still
+     * segments that a checkpoint has released instead. Switching {@code segments} times, then a checkpoint, creates
+     * them up front and releases them for reuse (--wal-segments-ahead). Durability is untouched: every commit still
      * waits for its flush.
      */
-    private static void ageWal(EmbeddedPostgres postgres) {
+    private static void ageWal(EmbeddedPostgres postgres, int segments) {
+        if (segments == 0) {
+            return;
+        }
         try (Connection connection = postgres.getPostgresDatabase().getConnection();
                 Statement statement = connection.createStatement()) {
             statement.execute("CREATE TABLE wal_ageing (n int)");
-            statement.execute("DO $$ BEGIN FOR n IN 1.." + WAL_SEGMENTS_AHEAD + " LOOP"
+            statement.execute("DO $$ BEGIN FOR n IN 1.." + segments + " LOOP"
                     + " INSERT INTO wal_ageing VALUES (n); PERFORM pg_switch_wal(); COMMIT; END LOOP; END $$");
             statement.execute("DROP TABLE wal_ageing");
             statement.execute("CHECKPOINT");

@@ -51,6 +51,15 @@ public record Pinning(String service, String postgres, String loadGenerator, boo
         return enabled ? List.of("taskset", "-c", cpus) : List.of();
     }
 
+    /**
+     * The command prefix for work that is not measured and should have every core (a build before the run): this
+     * process runs on the load generator's cores, and its children would inherit them.
+     */
+    public List<String> everyCorePrefix() {
+        int cpus = Cpus.onlineCpus();
+        return prefix(cpus == 1 ? "0" : "0-" + (cpus - 1));
+    }
+
     /** Moves every thread of a running process (and, through inheritance, its future children) to the cores. */
     public void pin(long pid, String cpus) {
         if (!enabled) {

@@ -12,7 +12,7 @@ class DatabaseTest {
         Pinning unpinned = Pinning.disabled();
         Path logs = Path.of("/tmp/my results/logs");
 
-        assertThatThrownBy(() -> Database.startEmbedded(logs, Database.LOG_FILE_NAME, unpinned))
+        assertThatThrownBy(() -> Database.startEmbedded(logs, Database.LOG_FILE_NAME, unpinned, 0))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("/tmp/my results/logs")
                 .hasMessageContaining("--out");

@@ -93,7 +93,8 @@ public final class HoldsScenario extends Scenario<HoldsResult> {
         Database own = null;
         if (shared.isEmbedded()) {
             run.progress().phase("holds: starting a PostgreSQL server of its own for the pending holds");
-            own = Database.startEmbedded(bench.logDirectory(), "postgresql-holds.log", run.pinning());
+            own = Database.startEmbedded(bench.logDirectory(), "postgresql-holds.log", run.pinning(),
+                    run.runOptions().walSegmentsAhead());
         } else {
             run.note("holds: with an external database the pending holds' expiries are shared with the run's service.");
         }

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -23,8 +24,11 @@ public record Baseline(String revision, String commit, Path root) {
     private static final String BUILT_MARKER = ".built";
     private static final long BUILD_MINUTES = 20;
 
-    /** Resolves the revision, and exports and builds its service unless that commit's build is already there. */
-    public static Baseline build(Path repository, String revision, Path logDirectory) {
+    /**
+     * Resolves the revision, and exports and builds its service unless that commit's build is already there; the
+     * build's command starts with {@code prefix} (which cores it runs on).
+     */
+    public static Baseline build(Path repository, String revision, Path logDirectory, List<String> prefix) {
         String commit = resolve(repository, revision);
         Path folder = repository.resolve("target/baseline");
         Baseline baseline = new Baseline(revision, commit, folder.resolve(commit).toAbsolutePath().normalize());
@@ -42,7 +46,9 @@ public record Baseline(String revision, String commit, Path root) {
             // The runner's own JDK builds it: the one ./boxoffice chose, so the baseline is compiled like this checkout.
             // Its tests are neither run nor compiled: only the service's jar is measured.
             Path log = logDirectory.resolve("baseline-build.log").toAbsolutePath();
-            ProcessBuilder maven = new ProcessBuilder("./mvnw", "-B", "-q", "-Dmaven.test.skip=true", "-pl", "service", "-am", "package")
+            List<String> command = new ArrayList<>(prefix);
+            command.addAll(List.of("./mvnw", "-B", "-q", "-Dmaven.test.skip=true", "-pl", "service", "-am", "package"));
+            ProcessBuilder maven = new ProcessBuilder(command)
                     .directory(baseline.root.toFile()).redirectErrorStream(true).redirectOutput(log.toFile());
             maven.environment().put("JAVA_HOME", System.getProperty("java.home"));
             waitFor(maven.start(), "building the service at " + revision + " failed; see " + log);

@@ -162,7 +162,8 @@ public final class VariantsRun {
         Database own = null;
         if (shared == null) {
             progress.phase("variant " + variant + ": starting a PostgreSQL server of its own");
-            own = Database.startEmbedded(bench.logDirectory(), variantLogFileName(variant), pinning);
+            own = Database.startEmbedded(bench.logDirectory(), variantLogFileName(variant), pinning,
+                    run.runOptions().walSegmentsAhead());
             run.startedServer(own);
         }
         try {

@@ -68,7 +68,9 @@ public final class VariantsScenario extends Scenario<VariantsResult> {
         Baseline baseline = null;
         if (options.baseline().isPresent()) {
             run.progress().phase("baseline: exporting and building the service at " + options.baseline().get());
-            baseline = Baseline.build(run.repository(), options.baseline().get(), run.bench().logDirectory());
+            // On every core: the build is not measured, and on the load generator's cores alone it took twice as long.
+            baseline = Baseline.build(run.repository(), options.baseline().get(), run.bench().logDirectory(),
+                    run.pinning().everyCorePrefix());
             run.progress().info(baseline.describe() + ", built in " + baseline.root());
         }
         run.bench().warmupRate(options.warmupRate());
