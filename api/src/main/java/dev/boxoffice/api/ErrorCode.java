@@ -7,6 +7,7 @@ public final class ErrorCode {
 
     public static final String VALIDATION_FAILED = "VALIDATION_FAILED";
     public static final String MALFORMED_JSON = "MALFORMED_JSON";
+    public static final String MALFORMED_REQUEST = "MALFORMED_REQUEST";
     public static final String NOT_FOUND = "NOT_FOUND";
     public static final String METHOD_NOT_ALLOWED = "METHOD_NOT_ALLOWED";
     public static final String UNSUPPORTED_MEDIA_TYPE = "UNSUPPORTED_MEDIA_TYPE";
@@ -22,7 +23,7 @@ public final class ErrorCode {
     public static final String REQUEST_IN_PROGRESS = "REQUEST_IN_PROGRESS";
 
     /** Every code above, for the OpenAPI document's enum. */
-    public static final List<String> ALL = List.of(VALIDATION_FAILED, MALFORMED_JSON, NOT_FOUND, METHOD_NOT_ALLOWED,
+    public static final List<String> ALL = List.of(VALIDATION_FAILED, MALFORMED_JSON, MALFORMED_REQUEST, NOT_FOUND, METHOD_NOT_ALLOWED,
             UNSUPPORTED_MEDIA_TYPE, NOT_ACCEPTABLE, PAYLOAD_TOO_LARGE, LENGTH_REQUIRED, SERVICE_UNAVAILABLE, OVERLOADED, INTERNAL_ERROR,
             UNAUTHORIZED, ADMIN_DISABLED, IDEMPOTENCY_KEY_REUSED, REQUEST_IN_PROGRESS);
 

@@ -3,7 +3,10 @@ package dev.boxoffice.api;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.quarkus.runtime.configuration.MemorySize;
 import io.vertx.core.http.HttpHeaders;
+import io.vertx.core.Future;
+import io.vertx.core.VertxException;
 import io.vertx.core.http.HttpMethod;
+import io.vertx.core.http.HttpVersion;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.enterprise.event.Observes;
@@ -11,8 +14,8 @@ import jakarta.inject.Singleton;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
- * Answers what never reaches a resource (an unknown path, a body over the size limit or of unknown length) with a
- * problem too, instead of the HTTP server's plain-text defaults; and {@code OPTIONS} with the methods of that path
+ * Answers what never reaches a resource (an unknown path, a body over the size limit or of unknown length, a request
+ * the router cannot take) with a problem too, instead of the HTTP server's plain-text defaults; and {@code OPTIONS} with the methods of that path
  * alone ({@link AllowedMethods}), which the framework's own answer does not get right.
  */
 @Singleton
@@ -35,12 +38,22 @@ public class FallbackRoutes {
         router.route().order(Integer.MIN_VALUE).handler(ctx -> {
             String length = ctx.request().getHeader(HttpHeaders.CONTENT_LENGTH);
             if (ctx.request().headers().contains(HttpHeaders.TRANSFER_ENCODING)) {
-                ctx.response().putHeader(HttpHeaders.CONNECTION, "close");
-                send(ctx, Problem.of(411, "Length required", ErrorCode.LENGTH_REQUIRED,
+                refuseAndClose(ctx, Problem.of(411, "Length required", ErrorCode.LENGTH_REQUIRED,
                         "Send the body with a Content-Length (at most " + maxBodyBytes + " bytes), not chunked."));
             } else if (length != null && isOver(length)) {
-                ctx.response().putHeader(HttpHeaders.CONNECTION, "close");
-                send(ctx, Problem.payloadTooLarge("The request body is larger than " + maxBodyBytes + " bytes."));
+                refuseAndClose(ctx, Problem.payloadTooLarge("The request body is larger than " + maxBodyBytes + " bytes."));
+            } else {
+                ctx.next();
+            }
+        });
+        // The router refuses a request without a Host header (or the preface of HTTP/2, which is not served) with a 400
+        // before any route runs; without this, the client got the framework's JSON and the log an ERROR per request.
+        router.route().order(Integer.MIN_VALUE).failureHandler(ctx -> {
+            if (ctx.statusCode() == 400 && ctx.failure() instanceof VertxException refusal) {
+                HttpVersion version = ctx.request().version();
+                refuseAndClose(ctx, Problem.of(400, "Malformed request", ErrorCode.MALFORMED_REQUEST,
+                        version == HttpVersion.HTTP_1_1 || version == HttpVersion.HTTP_1_0 ? refusal.getMessage() + "."
+                                : "This service speaks HTTP/1.1: HTTP/2 in clear text is not served."));
             } else {
                 ctx.next();
             }
@@ -65,16 +78,26 @@ public class FallbackRoutes {
         }
     }
 
-    private void send(RoutingContext ctx, Problem problem) {
+    /**
+     * Sends the problem, then closes the connection: what the client sent after the head (an unread body, or not
+     * HTTP/1.1 at all) cannot be read as its next request, and the HTTP server keeps a connection open whatever the
+     * response's Connection header says.
+     */
+    private void refuseAndClose(RoutingContext ctx, Problem problem) {
+        ctx.response().putHeader(HttpHeaders.CONNECTION, "close");
+        send(ctx, problem).onComplete(sent -> ctx.request().connection().close());
+    }
+
+    private Future<Void> send(RoutingContext ctx, Problem problem) {
         if (ctx.response().ended()) {
-            return;
+            return Future.succeededFuture();
         }
         try {
-            ctx.response().setStatusCode(problem.status())
+            return ctx.response().setStatusCode(problem.status())
                     .putHeader(HttpHeaders.CONTENT_TYPE, Problem.MEDIA_TYPE)
                     .end(json.writeValueAsString(problem));
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-            ctx.response().setStatusCode(problem.status()).end();
+            return ctx.response().setStatusCode(problem.status()).end();
         }
     }
 }

@@ -44,9 +44,8 @@ public class ProblemResponses implements OASFilter {
         Map<String, String> added = new TreeMap<>();
         boolean hasBody = operation.getRequestBody() != null;
         boolean hasParameters = operation.getParameters() != null && !operation.getParameters().isEmpty();
-        if (hasBody || hasParameters) {
-            added.put("400", "Invalid request: a parameter, header or body field (VALIDATION_FAILED) or a body that is not JSON (MALFORMED_JSON)");
-        }
+        added.put("400", (hasBody || hasParameters ? "Invalid request: a parameter, header or body field (VALIDATION_FAILED),"
+                + " a body that is not JSON (MALFORMED_JSON), or" : "Invalid request:") + " no Host header (MALFORMED_REQUEST)");
         if (hasBody) {
             added.put("411", "The body is chunked instead of sent with a Content-Length (LENGTH_REQUIRED)");
             added.put("413", "The body is over the size limit (PAYLOAD_TOO_LARGE)");

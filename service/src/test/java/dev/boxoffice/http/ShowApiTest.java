@@ -15,10 +15,12 @@ import dev.boxoffice.database.EmbeddedDatabase;
 import dev.boxoffice.support.OpenApiContract;
 import io.quarkus.test.common.http.TestHTTPResource;
 import java.io.ByteArrayInputStream;
+import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
@@ -175,6 +177,40 @@ class ShowApiTest {
         assertThat(chunked.body()).contains("\"code\":\"LENGTH_REQUIRED\"");
         given().when().get("/shows/" + id).then().statusCode(404);
         given().contentType(ContentType.JSON).body(body).when().post("/shows").then().statusCode(201);
+    }
+
+    @Test
+    void answersAClientThatAsksForHttp2InClearTextOverHttp11() throws Exception {
+        HttpResponse<String> answer = HttpClient.newBuilder().version(HttpClient.Version.HTTP_2).build().send(
+                HttpRequest.newBuilder(showsUri).GET().build(), HttpResponse.BodyHandlers.ofString()); // Upgrade: h2c
+        assertThat(answer.statusCode()).isEqualTo(200);
+        assertThat(answer.version()).isEqualTo(HttpClient.Version.HTTP_1_1);
+    }
+
+    @Test
+    void aRequestRefusedBeforeItsBodyIsReadGetsAProblemAndItsConnectionClosed() throws Exception {
+        // The socket must be closed by the service: a connection left open would time the read out.
+        assertThat(exchangeUntilClosed("GET /shows HTTP/1.1\r\n\r\n")) // no Host
+                .contains("HTTP/1.1 400 ", "\"code\":\"MALFORMED_REQUEST\"", "the 'Host' header is required");
+        assertThat(exchangeUntilClosed("PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n")) // HTTP/2's preface
+                .contains(" 400 ", "\"code\":\"MALFORMED_REQUEST\"", "speaks HTTP/1.1");
+        String head = "POST /shows HTTP/1.1\r\nHost: test\r\nContent-Type: application/json\r\n";
+        String smuggled = "GET /no-such-thing HTTP/1.1\r\nHost: test\r\n\r\n"; // must never be served as a request
+        assertThat(exchangeUntilClosed(head + "Transfer-Encoding: chunked\r\n\r\n" + Integer.toHexString(smuggled.length())
+                + "\r\n" + smuggled + "\r\n0\r\n\r\n")).contains("HTTP/1.1 411 ", "\"code\":\"LENGTH_REQUIRED\"")
+                .doesNotContain("404");
+        assertThat(exchangeUntilClosed(head + "Content-Length: 20000\r\n\r\n" + smuggled))
+                .contains("HTTP/1.1 413 ", "\"code\":\"PAYLOAD_TOO_LARGE\"").doesNotContain("404");
+    }
+
+    private String exchangeUntilClosed(String request) throws Exception {
+        try (Socket socket = new Socket(showsUri.getHost(), showsUri.getPort())) {
+            socket.setSoTimeout(5_000);
+            socket.getOutputStream().write(request.getBytes(StandardCharsets.US_ASCII));
+            String answer = new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertThat(answer).containsIgnoringCase("content-type: application/problem+json");
+            return answer;
+        }
     }
 
     @Test
