@@ -15,8 +15,8 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * Answers what never reaches a resource (an unknown path, a body over the size limit or of unknown length, a request
- * the router cannot take) with a problem too, instead of the HTTP server's plain-text defaults; and {@code OPTIONS} with the methods of that path
- * alone ({@link AllowedMethods}), which the framework's own answer does not get right.
+ * the router cannot take) with a problem too, instead of the HTTP server's plain-text defaults; and {@code OPTIONS}
+ * with the methods of that path alone ({@link AllowedMethods}), which the framework's own answer does not get right.
  */
 @Singleton
 public class FallbackRoutes {
