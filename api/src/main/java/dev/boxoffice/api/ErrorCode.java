@@ -16,6 +16,8 @@ public final class ErrorCode {
     public static final String LENGTH_REQUIRED = "LENGTH_REQUIRED";
     public static final String SERVICE_UNAVAILABLE = "SERVICE_UNAVAILABLE";
     public static final String OVERLOADED = "OVERLOADED";
+    /** Sent by the edge (deploy/haproxy), never by the service itself: a client over its request rate. */
+    public static final String TOO_MANY_REQUESTS = "TOO_MANY_REQUESTS";
     public static final String INTERNAL_ERROR = "INTERNAL_ERROR";
     public static final String UNAUTHORIZED = "UNAUTHORIZED";
     public static final String ADMIN_DISABLED = "ADMIN_DISABLED";
@@ -24,7 +26,7 @@ public final class ErrorCode {
 
     /** Every code above, for the OpenAPI document's enum. */
     public static final List<String> ALL = List.of(VALIDATION_FAILED, MALFORMED_JSON, MALFORMED_REQUEST, NOT_FOUND, METHOD_NOT_ALLOWED,
-            UNSUPPORTED_MEDIA_TYPE, NOT_ACCEPTABLE, PAYLOAD_TOO_LARGE, LENGTH_REQUIRED, SERVICE_UNAVAILABLE, OVERLOADED, INTERNAL_ERROR,
+            UNSUPPORTED_MEDIA_TYPE, NOT_ACCEPTABLE, PAYLOAD_TOO_LARGE, LENGTH_REQUIRED, SERVICE_UNAVAILABLE, OVERLOADED, TOO_MANY_REQUESTS, INTERNAL_ERROR,
             UNAUTHORIZED, ADMIN_DISABLED, IDEMPOTENCY_KEY_REUSED, REQUEST_IN_PROGRESS);
 
     private ErrorCode() {

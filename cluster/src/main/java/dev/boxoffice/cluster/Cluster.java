@@ -42,13 +42,18 @@ public final class Cluster implements AutoCloseable {
             if (nodes < 1 || nodes > 32) {
                 throw new IllegalArgumentException("a cluster has 1 to 32 nodes, not " + nodes);
             }
-            if (frontPort < 1 || frontPort + nodes > 65535) {
-                throw new IllegalArgumentException("the front port and the " + nodes + " after it must be ports, not " + frontPort);
+            if (frontPort < 1 || frontPort + nodes + 1 > 65535) {
+                throw new IllegalArgumentException("the front port and the " + (nodes + 1) + " after it must be ports, not " + frontPort);
             }
         }
 
         List<Integer> nodePorts() {
             return IntStream.rangeClosed(1, nodes).map(i -> frontPort + i).boxed().toList();
+        }
+
+        /** HAProxy's counters, on the loopback: the port after the nodes'. */
+        public int statsPort() {
+            return frontPort + nodes + 1;
         }
     }
 
@@ -74,8 +79,9 @@ public final class Cluster implements AutoCloseable {
             }
             nodes.forEach(node -> node.awaitReady(START_TIMEOUT));
             HaProxy haProxy = HaProxy.start(
-                    HaProxyConfig.render(settings.repo(), settings.frontPort(), ports, settings.routing()),
-                    settings.logDirectory().resolve("haproxy.cfg"), settings.frontPort(), List.of(), settings.haProxyOutput());
+                    HaProxyConfig.render(settings.repo(), settings.frontPort(), settings.statsPort(), ports, settings.routing()),
+                    settings.logDirectory().resolve("haproxy.cfg"), settings.frontPort(), settings.statsPort(), List.of(),
+                    settings.haProxyOutput());
             return new Cluster(database, nodes, haProxy);
         } catch (RuntimeException e) {
             stop(nodes);

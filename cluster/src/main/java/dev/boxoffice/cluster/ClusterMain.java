@@ -18,7 +18,7 @@ public final class ClusterMain {
 
     static final String USAGE = """
             usage: ./boxoffice run --nodes N [--port P] [--routing hash|round-robin] [-- JVM options]
-              --nodes N      service nodes, on the ports after P (1-32)
+              --nodes N      service nodes, on the ports after P (1-32); HAProxy's counters on the port after them
               --port P       HAProxy's port, in front of the nodes (default 8080)
               --routing R    hash: each show to one node by a consistent hash of its id (default);
                              round-robin: each request to the next node (to see what it costs)
@@ -44,7 +44,8 @@ public final class ClusterMain {
             return;
         }
         clearOldLogs(settings.logDirectory());
-        System.out.printf("boxoffice: starting %d nodes and HAProxy (%s routing)...%n", settings.nodes(), settings.routing());
+        System.out.printf("boxoffice: starting %d node%s and HAProxy (%s routing)...%n", settings.nodes(),
+                settings.nodes() == 1 ? "" : "s", settings.routing());
         Cluster cluster;
         try {
             cluster = Cluster.start(settings);
@@ -58,6 +59,7 @@ public final class ClusterMain {
             cluster.close();
         }, "cluster-stop"));
         System.out.printf("boxoffice: %s, database: %s%n", cluster.frontUrl(), cluster.database());
+        System.out.printf("  the edge's counters: curl 'http://127.0.0.1:%d/stats;csv'%n", settings.statsPort());
         cluster.nodes().forEach(node -> System.out.printf("  %s  %s  pid %d  log %s%n", node.name(), node.baseUrl(), node.pid(),
                 settings.repo().relativize(node.log().toAbsolutePath())));
         System.out.println("Ctrl-C stops everything.");

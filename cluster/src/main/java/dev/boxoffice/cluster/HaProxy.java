@@ -19,10 +19,12 @@ public final class HaProxy implements AutoCloseable {
 
     private final Process process;
     private final int port;
+    private final int statsPort;
 
-    private HaProxy(Process process, int port) {
+    private HaProxy(Process process, int port, int statsPort) {
         this.process = process;
         this.port = port;
+        this.statsPort = statsPort;
     }
 
     /** The haproxy binary on the PATH or where Debian installs it. */
@@ -34,10 +36,11 @@ public final class HaProxy implements AutoCloseable {
 
     /**
      * Writes {@code config} to {@code configFile}, checks it, starts HAProxy on it with {@code commandPrefix} (a
-     * taskset, say) and waits until it accepts connections on {@code port}. Its alerts (nodes going down and up) go to
-     * {@code output}.
+     * taskset, say) and waits until it accepts connections on {@code port}; its counters answer on {@code statsPort}.
+     * Its alerts (nodes going down and up) go to {@code output}.
      */
-    public static HaProxy start(String config, Path configFile, int port, List<String> commandPrefix, ProcessBuilder.Redirect output) {
+    public static HaProxy start(String config, Path configFile, int port, int statsPort, List<String> commandPrefix,
+            ProcessBuilder.Redirect output) {
         Path binary = binary().orElseThrow(() -> new IllegalStateException(
                 "HAProxy is not installed (Debian/Ubuntu: apt-get install haproxy)"));
         try {
@@ -50,7 +53,7 @@ public final class HaProxy implements AutoCloseable {
             }
             List<String> command = new ArrayList<>(commandPrefix);
             command.addAll(List.of(binary.toString(), "-db", "-f", configFile.toString()));
-            HaProxy haProxy = new HaProxy(new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(output).start(), port);
+            HaProxy haProxy = new HaProxy(new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(output).start(), port, statsPort);
             haProxy.awaitListening();
             return haProxy;
         } catch (IOException e) {
@@ -67,6 +70,11 @@ public final class HaProxy implements AutoCloseable {
 
     public int port() {
         return port;
+    }
+
+    /** The edge's counters (requests, queues, refusals), read from its statistics page. */
+    public HaProxyStats stats() {
+        return HaProxyStats.read(statsPort);
     }
 
     public boolean isAlive() {

@@ -18,6 +18,7 @@ public final class HaProxyConfig {
     public static final Path REFERENCE = Path.of("deploy", "haproxy", "haproxy.cfg");
 
     private static final Pattern BIND = Pattern.compile("^\\s+bind :\\d+$");
+    private static final Pattern STATS_BIND = Pattern.compile("^\\s+bind 127\\.0\\.0\\.1:\\d+$");
     private static final Pattern SERVER = Pattern.compile("^\\s+server node\\d+ .*$");
     private static final Pattern BALANCE = Pattern.compile("^\\s+balance .*$");
     private static final Pattern HASH_TYPE = Pattern.compile("^\\s+hash-type .*$");
@@ -26,27 +27,34 @@ public final class HaProxyConfig {
     }
 
     /** Reads the reference file of the repository at {@code repo} and renders it. */
-    public static String render(Path repo, int frontPort, List<Integer> nodePorts, Routing routing) {
+    public static String render(Path repo, int frontPort, int statsPort, List<Integer> nodePorts, Routing routing) {
         try {
-            return render(Files.readString(repo.resolve(REFERENCE)), frontPort, nodePorts, routing);
+            return render(Files.readString(repo.resolve(REFERENCE)), frontPort, statsPort, nodePorts, routing);
         } catch (IOException e) {
             throw new UncheckedIOException("could not read HAProxy's configuration " + repo.resolve(REFERENCE), e);
         }
     }
 
-    /** The reference text with HAProxy listening on {@code frontPort} and the nodes on localhost at {@code nodePorts}. */
-    public static String render(String reference, int frontPort, List<Integer> nodePorts, Routing routing) {
+    /**
+     * The reference text with HAProxy listening on {@code frontPort}, its counters on the loopback's {@code statsPort},
+     * and the nodes on localhost at {@code nodePorts}.
+     */
+    public static String render(String reference, int frontPort, int statsPort, List<Integer> nodePorts, Routing routing) {
         if (nodePorts.isEmpty()) {
             throw new IllegalArgumentException("a cluster needs at least one node");
         }
         List<String> out = new ArrayList<>();
         int binds = 0;
+        int statsBinds = 0;
         int balances = 0;
         boolean serversWritten = false;
         for (String line : reference.split("\n", -1)) {
             if (BIND.matcher(line).matches()) {
                 out.add("    bind :" + frontPort);
                 binds++;
+            } else if (STATS_BIND.matcher(line).matches()) {
+                out.add("    bind 127.0.0.1:" + statsPort);
+                statsBinds++;
             } else if (SERVER.matcher(line).matches()) {
                 if (!serversWritten) {
                     for (int i = 0; i < nodePorts.size(); i++) {
@@ -61,9 +69,10 @@ public final class HaProxyConfig {
                 out.add(line);
             }
         }
-        if (binds != 1 || balances != 1 || !serversWritten) {
-            throw new IllegalStateException(REFERENCE + " must have one 'bind :PORT' line, one 'balance' line and"
-                    + " 'server nodeN' lines; found " + binds + " bind, " + balances + " balance lines");
+        if (binds != 1 || statsBinds != 1 || balances != 1 || !serversWritten) {
+            throw new IllegalStateException(REFERENCE + " must have one 'bind :PORT' line, one 'bind 127.0.0.1:PORT' line"
+                    + " (its counters), one 'balance' line and 'server nodeN' lines; found " + binds + " bind, " + statsBinds
+                    + " counters' bind, " + balances + " balance lines");
         }
         return String.join("\n", out);
     }

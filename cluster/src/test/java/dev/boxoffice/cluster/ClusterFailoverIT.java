@@ -3,7 +3,6 @@ package dev.boxoffice.cluster;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -23,11 +22,9 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -52,7 +49,7 @@ class ClusterFailoverIT {
     @BeforeAll
     static void startCluster() throws Exception {
         Path work = Files.createDirectories(REPO.resolve("cluster/target/failover-it"));
-        cluster = Cluster.start(new Cluster.Settings(REPO, 3, freePortBlock(4), Routing.HASH, Optional.empty(),
+        cluster = Cluster.start(new Cluster.Settings(REPO, 3, FreePorts.block(5), Routing.HASH, Optional.empty(),
                 Files.createTempDirectory("boxoffice-cluster-it-"), true, work,
                 List.of("@" + REPO.resolve("service/jvm.options")), ProcessBuilder.Redirect.appendTo(work.resolve("haproxy.log").toFile())));
         shows = new ArrayList<>();
@@ -192,25 +189,6 @@ class ClusterFailoverIT {
 
     private static HttpResponse<String> send(HttpRequest.Builder request) throws IOException, InterruptedException {
         return HTTP.send(request.timeout(Duration.ofSeconds(10)).build(), HttpResponse.BodyHandlers.ofString());
-    }
-
-    /** A port whose next {@code count - 1} ports are free too (HAProxy on the first, the nodes on the others). */
-    private static int freePortBlock(int count) {
-        for (int attempt = 0; attempt < 100; attempt++) {
-            int base = ThreadLocalRandom.current().nextInt(20_000, 40_000);
-            if (IntStream.range(base, base + count).allMatch(ClusterFailoverIT::isFree)) {
-                return base;
-            }
-        }
-        throw new IllegalStateException("no " + count + " consecutive free ports");
-    }
-
-    private static boolean isFree(int port) {
-        try (ServerSocket socket = new ServerSocket(port)) {
-            return true;
-        } catch (IOException e) {
-            return false;
-        }
     }
 
     private static void sleep(long millis) throws InterruptedException {

@@ -15,17 +15,17 @@ class HaProxyConfigTest {
 
     @Test
     void theReferenceFileGetsTheClustersPortAndOneServerLinePerNode() {
-        String config = HaProxyConfig.render(REPO, 9000, List.of(9001, 9002), Routing.HASH);
+        String config = HaProxyConfig.render(REPO, 9000, 9100, List.of(9001, 9002), Routing.HASH);
 
         assertThat(config.lines().filter(line -> line.strip().startsWith("server ")).map(String::strip)).containsExactly(
                 "server node1 127.0.0.1:9001", "server node2 127.0.0.1:9002");
-        assertThat(config).contains("    bind :9000\n", "    balance hash var(txn.show)\n", "    hash-type consistent\n")
+        assertThat(config).contains("    bind :9000\n", "    bind 127.0.0.1:9100\n", "    balance hash var(txn.show)\n", "    hash-type consistent\n")
                 .doesNotContain(":8080", ":8083");
     }
 
     @Test
     void roundRobinReplacesTheHash() {
-        String config = HaProxyConfig.render(REPO, 9000, List.of(9001, 9002, 9003), Routing.ROUND_ROBIN);
+        String config = HaProxyConfig.render(REPO, 9000, 9100, List.of(9001, 9002, 9003), Routing.ROUND_ROBIN);
 
         assertThat(config).contains("    balance roundrobin\n").doesNotContain("hash-type", "balance hash");
     }
@@ -34,7 +34,7 @@ class HaProxyConfigTest {
     void everyRenderingIsAConfigurationHaProxyAccepts(@TempDir Path directory) throws Exception {
         Path binary = HaProxy.binary().orElseThrow(() -> new AssertionError("HAProxy is not installed: ./boxoffice test installs it"));
         for (Routing routing : Routing.values()) {
-            Path file = Files.writeString(directory.resolve(routing + ".cfg"), HaProxyConfig.render(REPO, 9000, List.of(9001, 9002), routing));
+            Path file = Files.writeString(directory.resolve(routing + ".cfg"), HaProxyConfig.render(REPO, 9000, 9100, List.of(9001, 9002), routing));
             Process check = new ProcessBuilder(binary.toString(), "-c", "-f", file.toString()).redirectErrorStream(true).start();
             String output = new String(check.getInputStream().readAllBytes());
             assertThat(check.waitFor()).as(output).isZero();
@@ -43,7 +43,7 @@ class HaProxyConfigTest {
 
     @Test
     void aReferenceFileWithoutTheLinesToReplaceIsRefused() {
-        assertThatThrownBy(() -> HaProxyConfig.render("defaults\n    mode http\n", 9000, List.of(9001), Routing.HASH))
+        assertThatThrownBy(() -> HaProxyConfig.render("defaults\n    mode http\n", 9000, 9100, List.of(9001), Routing.HASH))
                 .isInstanceOf(IllegalStateException.class).hasMessageContaining("server nodeN");
     }
 }

@@ -44,6 +44,21 @@ class KubernetesManifestsTest {
         assertThat(result.exitCode()).as(result.output()).isZero();
     }
 
+    /** The crowd's bounds at the edge (queue timeout, refusal bodies, the per-client rate) are the reference file's. */
+    @Test
+    void theEdgesBoundsInKubernetesAreTheReferenceFiles() throws Exception {
+        List<String> reference = edgeRules(Files.readString(REPO.resolve(HaProxyConfig.REFERENCE)));
+        List<String> manifests = edgeRules(Files.readString(MANIFESTS.resolve("haproxy.cfg")));
+
+        assertThat(reference).hasSize(8);
+        assertThat(manifests).isEqualTo(reference);
+    }
+
+    private static List<String> edgeRules(String config) {
+        return config.lines().map(String::strip).filter(line -> line.startsWith("timeout queue") || line.startsWith("http-error")
+                || line.startsWith("stick-table") || line.contains("txn.client") || line.startsWith("http-request deny")).toList();
+    }
+
     /**
      * The Deployment runs the image that ./boxoffice image builds (tagged with the project's version) as the image's
      * own user, and leaves the JVM's options to the image (service/jvm.options), so that there is one place for them.

@@ -101,18 +101,37 @@ public interface BoxOfficeConfig {
 
     interface Admission {
         /**
-         * API requests in flight at most; past the bound a request is refused at once (503 OVERLOADED). By
-         * Little's law the bound is also a bound on latency: 512 in flight at 10,000 requests a second wait about 50 ms.
+         * How long the oldest API request in flight may have waited; past it a new request is refused at once (503
+         * OVERLOADED): the service is already behind by more than this, so the new one could not be answered within it.
          */
-        @WithDefault("512")
-        int maxInFlight();
+        @WithDefault("250ms")
+        Duration maxWait();
 
         /**
-         * Seat changes admitted past max-in-flight, for cancellations only: a cancellation frees a seat, and refusing
-         * it under a surge leaves the seat taken until the client retries, which turns a hot show's surge into 409s.
+         * The same bound while the service warms up: a cold JVM serves its first requests many times slower while its
+         * JIT compiles, and a burst or a steady load it will serve within seconds must not be refused for that
+         * (measured: docs/decisions/0001-admission-control.md).
          */
-        @WithDefault("256")
-        int cancellationHeadroom();
+        @WithDefault("2s")
+        Duration maxWaitWarmingUp();
+
+        /** How long after start the service counts as warming up. */
+        @WithDefault("30s")
+        Duration warmUp();
+
+        /**
+         * How much longer than max-wait seat changes are still let in, for cancellations only: a cancellation frees a
+         * seat, and refusing it under a surge leaves the seat taken until the client retries, which turns a hot
+         * show's surge into 409s.
+         */
+        @WithDefault("500ms")
+        Duration cancellationHeadroom();
+
+        /**
+         * Estimated bytes the API requests in flight may hold (4 KiB each plus its body); past it a request is refused
+         * at once (503 OVERLOADED). Default: 5 % of the maximum heap.
+         */
+        Optional<MemorySize> memoryBudget();
 
         /**
          * Bytes of answers that list a whole hall (a show with every seat) being built and sent at once; past it such

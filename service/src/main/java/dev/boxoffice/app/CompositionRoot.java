@@ -181,8 +181,10 @@ public class CompositionRoot {
     HttpSettings httpSettings(BoxOfficeConfig config) {
         BoxOfficeConfig.Admission admission = config.admission();
         long maxHallBytes = HeapShare.HALL_ANSWERS.bytesOr(admission.maxHallBytes());
-        return new HttpSettings(admission.maxInFlight(), admission.cancellationHeadroom(), maxHallBytes,
-                config.admin().token(), config.holds().maxSeatsPerRequest());
+        return new HttpSettings(admission.maxWait(), admission.maxWaitWarmingUp(), admission.warmUp(),
+                admission.cancellationHeadroom(),
+                HeapShare.REQUESTS_IN_FLIGHT.bytesOr(admission.memoryBudget()), maxHallBytes, config.admin().token(),
+                config.holds().maxSeatsPerRequest());
     }
 
     /** Open connections bounded by memory, below what the open files allow (see ConnectionLimit). */

@@ -7,6 +7,7 @@ import java.util.Optional;
 enum HeapShare {
     SHOWS_IN_MEMORY(30),
     HALL_ANSWERS(5),
+    REQUESTS_IN_FLIGHT(5),
     SEAT_MAP_STREAMS(20),
     CONNECTIONS(16);
 

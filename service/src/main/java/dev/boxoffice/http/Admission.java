@@ -14,22 +14,25 @@ import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Singleton;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Admission control for the API: a bound on the requests in flight across the service, refusing those over it before
- * their body is read or parsed, with 503 OVERLOADED and Retry-After, so that under a surge the service spends its CPU
- * on requests it can finish soon instead of queueing every one until its client gives up. The refusal's bytes are
- * made once, so a refusal costs little more than reading the request. Operations endpoints (/q) are never limited.
+ * Admission control for the API, in time and in bytes: a request is refused at once, before its body is read or
+ * parsed, with 503 OVERLOADED and Retry-After, when the oldest API request in flight has already waited longer than
+ * {@code boxoffice.admission.max-wait} (the service is behind by more than its latency bound, so a new request could
+ * not be answered within it; {@code max-wait-warming-up} during the first {@code warm-up} after start, while the
+ * JIT compiles), or when the requests in flight would hold more than their memory budget. A burst that
+ * the service serves within the bound is served whole, at a cold start too; a standing queue is refused, whatever
+ * the service's speed that day. The refusal's bytes are made once, so a refusal costs little more than reading the
+ * request. Operations endpoints (/q) are never limited. In front of the service, the edge (deploy/haproxy) keeps
+ * the crowd in its queue so that these bounds are rarely reached: a refusal here costs a third of a sale's CPU.
  *
- * <p>Two exceptions keep the bound from turning work into waste. Seat changes past the bound are let in up to a
- * headroom, and the resource refuses those that are not cancellations once their body says so: a refused cancellation
- * leaves its seat taken until the client retries. And answers that list a whole hall are also bounded in bytes, since
- * a count alone does not bound them.
+ * <p>Two exceptions keep the bound from turning work into waste. Seat changes are let in for a while longer
+ * ({@code cancellation-headroom}), and the resource refuses those that are not cancellations once their body says
+ * so: a refused cancellation leaves its seat taken until the client retries. And answers that list a whole hall are
+ * also bounded in bytes, since they are large.
  *
- * <p>The bound is fixed ({@code boxoffice.admission.max-in-flight}); why not an adaptive one, measured:
- * docs/decisions/0001-admission-control.md.
+ * <p>Why time rather than a count, and why not an adaptive limit, measured: docs/decisions/0001-admission-control.md.
  */
 @Singleton
 public class Admission {
@@ -41,26 +44,42 @@ public class Admission {
     private static final String CANCELLATIONS_ONLY = "boxoffice.admission.cancellationsOnly";
     /** About 48 bytes of JSON per seat, plus the seat's view object and the serializer's growing buffer. */
     private static final int HALL_BYTES_PER_SEAT = 128;
+    /**
+     * What a request in flight holds besides its body, estimated: its routing context, headers, the command and its
+     * answer (an idle keep-alive connection alone holds about 3.2 KB, measured; see ConnectionBound).
+     */
+    static final int BYTES_PER_REQUEST = 4096;
+    /** A request in flight this many times the wait bound is taken for stuck, not queued (see RequestsInFlight). */
+    private static final int STUCK_AFTER_WAITS = 20;
 
-    private final int maxInFlight;
-    private final int maxWithCancellations;
+    private final WaitBound waitBound;
+    private final long headroomNanos;
+    private final long memoryBudget;
     private final long maxHallBytes;
-    private final AtomicInteger inFlight = new AtomicInteger();
+    private final RequestsInFlight inFlight;
+    private final AtomicLong bytesInFlight = new AtomicLong();
     private final AtomicLong hallBytes = new AtomicLong();
     private final Buffer refusal;
     private final Counter refused;
 
     public Admission(HttpSettings settings, ObjectMapper json, MeterRegistry registry) throws JsonProcessingException {
-        this.maxInFlight = settings.maxInFlight();
-        this.maxWithCancellations = maxInFlight + settings.cancellationHeadroom();
+        this.waitBound = new WaitBound(settings.maxWait().toNanos(), settings.maxWaitWarmingUp().toNanos(),
+                System.nanoTime() + settings.warmUp().toNanos());
+        this.headroomNanos = settings.cancellationHeadroom().toNanos();
+        this.memoryBudget = settings.memoryBudget();
         this.maxHallBytes = settings.maxHallBytes();
+        this.inFlight = new RequestsInFlight(STUCK_AFTER_WAITS * Math.max(waitBound.warmingUpNanos() + headroomNanos, 1_000_000L));
         this.refusal = Buffer.buffer(json.writeValueAsBytes(
-                Problem.overloaded("The service has as many requests in flight as it can finish soon.")));
+                Problem.overloaded("The service is behind by more than it may keep a request waiting.")));
         this.refused = Counter.builder("boxoffice.admission.refused")
                 .description("Requests refused at once by a bound of the admission control")
                 .register(registry);
-        Gauge.builder("boxoffice.admission.in.flight", inFlight, AtomicInteger::get)
+        Gauge.builder("boxoffice.admission.in.flight", inFlight, RequestsInFlight::count)
                 .description("API requests in flight").register(registry);
+        Gauge.builder("boxoffice.admission.oldest", inFlight, requests -> requests.oldestAgeNanos(System.nanoTime()) / 1e9)
+                .baseUnit("seconds").description("How long the oldest API request in flight has waited").register(registry);
+        Gauge.builder("boxoffice.admission.bytes", bytesInFlight, AtomicLong::get).baseUnit("bytes")
+                .description("Estimated bytes held by the API requests in flight").register(registry);
         Gauge.builder("boxoffice.admission.hall.bytes", hallBytes, AtomicLong::get).baseUnit("bytes")
                 .description("Estimated bytes of whole-hall answers being built and sent").register(registry);
     }
@@ -94,17 +113,42 @@ public class Admission {
             ctx.next(); // open for as long as its client wants: bounded by the streams' own memory budget instead
             return;
         }
-        int admitted = inFlight.incrementAndGet();
-        if (admitted > maxInFlight) {
-            if (admitted > maxWithCancellations || !isSeatChange(ctx)) {
-                inFlight.decrementAndGet();
-                refuse(ctx);
-                return;
-            }
+        long now = System.nanoTime();
+        long waited = inFlight.oldestAgeNanos(now);
+        long bound = waitBound.at(now);
+        boolean late = waited > bound;
+        if (late && (waited > bound + headroomNanos || !isSeatChange(ctx))) {
+            refuse(ctx);
+            return;
+        }
+        long bytes = BYTES_PER_REQUEST + Math.max(0, contentLength(ctx));
+        if (bytesInFlight.addAndGet(bytes) > memoryBudget) {
+            bytesInFlight.addAndGet(-bytes);
+            refuse(ctx);
+            return;
+        }
+        if (late) {
             ctx.put(CANCELLATIONS_ONLY, Boolean.TRUE);
         }
-        ctx.addEndHandler(ended -> inFlight.decrementAndGet());
+        RequestsInFlight.Entry entry = inFlight.enter(now);
+        ctx.addEndHandler(ended -> {
+            inFlight.leave(entry);
+            bytesInFlight.addAndGet(-bytes);
+        });
         ctx.next();
+    }
+
+    /** The request's declared body length; -1 without one (a body without a length is refused later: 411). */
+    private static long contentLength(RoutingContext ctx) {
+        String length = ctx.request().getHeader(HttpHeaders.CONTENT_LENGTH);
+        if (length == null) {
+            return -1;
+        }
+        try {
+            return Long.parseLong(length.strip());
+        } catch (NumberFormatException e) {
+            return -1;
+        }
     }
 
     private static boolean isStream(RoutingContext ctx) {

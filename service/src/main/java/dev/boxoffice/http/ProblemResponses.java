@@ -67,8 +67,11 @@ public class ProblemResponses implements OASFilter {
             }
         }
         added.put("500", "An unexpected failure (INTERNAL_ERROR); nothing is known to be done");
-        added.put("503", "Refused under overload (OVERLOADED) or the database failed (SERVICE_UNAVAILABLE): "
-                + "nothing was acknowledged; retry after Retry-After seconds");
+        added.put("429", "From the edge in front of the service (deploy/haproxy): this client sent more requests in the "
+                + "last second than a buyer does (TOO_MANY_REQUESTS); nothing was done; retry after Retry-After seconds");
+        added.put("503", "Refused under overload (OVERLOADED; by the service, or by the edge when the request waited its "
+                + "queue timeout there) or the database failed (SERVICE_UNAVAILABLE): nothing was acknowledged; retry after "
+                + "Retry-After seconds");
         added.forEach((status, description) -> {
             if (responses.getAPIResponse(status) == null) {
                 responses.addAPIResponse(status, OASFactory.createAPIResponse().description(description));
@@ -103,7 +106,7 @@ public class ProblemResponses implements OASFilter {
     private static void asProblem(String status, APIResponse response) {
         response.content(OASFactory.createContent().addMediaType(Problem.MEDIA_TYPE, OASFactory.createMediaType()
                 .schema(OASFactory.createSchema().ref(SCHEMA))));
-        if (status.equals("503") || status.equals("409") && response.getDescription().contains("REQUEST_IN_PROGRESS")) {
+        if (status.equals("503") || status.equals("429") || status.equals("409") && response.getDescription().contains("REQUEST_IN_PROGRESS")) {
             response.addHeader("Retry-After", OASFactory.createHeader().description("Seconds to wait before retrying")
                     .schema(OASFactory.createSchema().addType(SchemaType.INTEGER)));
         }

@@ -42,17 +42,21 @@ class AdmissionTest {
         @Override
         public Map<String, String> getConfigOverrides() {
             return Map.of(
-                    "boxoffice.admission.max-in-flight", "2",
-                    "boxoffice.admission.cancellation-headroom", "1",
+                    "boxoffice.admission.max-wait", "300ms",
+                    "boxoffice.admission.warm-up", "0s",
+                    "boxoffice.admission.cancellation-headroom", "3s",
+                    // Three requests of a few bytes in flight fit (4 KiB each and their bodies), a body of 11 KB does not.
+                    "boxoffice.admission.memory-budget", "14K",
                     "boxoffice.admission.max-hall-bytes", "200K", // 128 bytes a seat: 1,000 seats fit, 2,000 do not
                     "boxoffice.entities.max-queue-delay", "10s");
         }
     }
 
     @Test
-    void pastTheBoundOnlyCancellationsGetInAndARefusalWritesNothing() throws Exception {
+    void onceTheOldestRequestHasWaitedPastTheBoundOnlyCancellationsGetInAndARefusalWritesNothing() throws Exception {
         UUID held = createShow(3);
         seatAction(held, "1", "RESERVE").then().statusCode(200);
+        seatAction(held, "2", "RESERVE").then().statusCode(200);
         UUID first = createShow(3);
         UUID second = createShow(3);
         UUID refused = createShow(3);
@@ -67,12 +71,14 @@ class AdmissionTest {
                     CompletableFuture.supplyAsync(() -> seatAction(second, "0", "RESERVE").statusCode(), clients));
             awaitAnAppendWaitingForTheLock();
             awaitInFlight(2);
+            awaitOldestWaitedMoreThan(0.3);
 
             problem(seatAction(refused, "0", "RESERVE"), 503, "OVERLOADED").header("Retry-After", "1");
             problem(given().when().get("/shows/" + refused), 503, "OVERLOADED").header("Retry-After", "1");
             var cancellation = CompletableFuture.supplyAsync(
                     () -> seatAction(held, "1", "CANCEL_RESERVATION").statusCode(), clients);
             awaitInFlight(3);
+            awaitOldestWaitedMoreThan(3.3);
             problem(seatAction(held, "2", "CANCEL_RESERVATION"), 503, "OVERLOADED"); // past the headroom too
 
             db.commit();
@@ -84,10 +90,20 @@ class AdmissionTest {
         given().when().get("/shows/" + refused).then().statusCode(200)
                 .body("seats.status", equalTo(List.of("AVAILABLE", "AVAILABLE", "AVAILABLE")));
         given().when().get("/shows/" + held).then().statusCode(200)
-                .body("seats.status", equalTo(List.of("AVAILABLE", "AVAILABLE", "AVAILABLE")));
+                .body("seats.status", equalTo(List.of("AVAILABLE", "AVAILABLE", "RESERVED")));
         // A refusal comes before routing; its metrics must still name the route, not the path: one time series per
         // show and seat would grow the heap with every refused request.
         assertThat(given().when().get("/q/metrics").asString()).doesNotContain(refused.toString(), held.toString());
+    }
+
+    @Test
+    void aRequestWhoseBodyWouldTakeTheRequestsPastTheirMemoryIsRefusedAndCreatesNothing() {
+        UUID show = UUID.randomUUID();
+        String padded = createBody(show, "Padded", 3) + " ".repeat(11_000); // white space after the value: valid JSON
+        problem(given().contentType(ContentType.JSON).body(padded).when().post("/shows"), 503, "OVERLOADED")
+                .header("Retry-After", "1");
+        problem(given().when().get("/shows/" + show), 404, "SHOW_NOT_FOUND");
+        given().contentType(ContentType.JSON).body(createBody(show, "Small", 3)).when().post("/shows").then().statusCode(201);
     }
 
     @Test
@@ -101,6 +117,14 @@ class AdmissionTest {
         for (int i = 0; i < 5; i++) { // each answer gives its bytes back when it ends
             given().when().get("/shows/" + fits).then().statusCode(200);
         }
+    }
+
+    private static void awaitOldestWaitedMoreThan(double seconds) {
+        await().atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(50)).until(() -> {
+            String metrics = given().when().get("/q/metrics").asString();
+            return metrics.lines().filter(line -> line.startsWith("boxoffice_admission_oldest_seconds "))
+                    .mapToDouble(line -> Double.parseDouble(line.substring(line.indexOf(' ') + 1))).anyMatch(age -> age > seconds);
+        });
     }
 
     private static void awaitInFlight(int requests) {

@@ -20,6 +20,7 @@ import dev.boxoffice.bench.scenario.connections.ConnectionsResult;
 import dev.boxoffice.bench.scenario.onsale.OnsaleResult;
 import dev.boxoffice.bench.scenario.stream.StreamResult;
 import dev.boxoffice.bench.scenario.surge.SurgeResult;
+import dev.boxoffice.cluster.HaProxyStats;
 import dev.boxoffice.bench.scenario.sweep.SweepResult;
 import dev.boxoffice.bench.system.Database;
 import java.io.File;
@@ -68,8 +69,9 @@ class BenchSmokeIT {
                 "--holds-expiry-seconds", "2", "--holds-idle-seconds", "2",
                 "--stream-viewers", "20", "--stream-rates", "5", "--stream-seconds", "2",
                 "--onsale-rates", "20", "--onsale-seconds", "2", "--onsale-cold-shows", "5", "--onsale-seats", "50",
+                "--no-onsale-through-edge", // the edge's path is the surge's here: one more crowd would only add time
                 "--idle-connections", "50", "--idle-connections-rate", "500",
-                "--coldstart-rate", "20", "--coldstart-seconds", "2",
+                "--coldstart-rate", "20", "--coldstart-seconds", "2", "--coldstart-burst", "20",
                 // Every step exactly once: a stall of this shared host would otherwise add a repeat or a refinement.
                 "--keep-going", "--repeat-missed", "0", "--refine-percent", "0"));
         run = new BenchRun(selection, REPOSITORY).run();
@@ -187,7 +189,7 @@ class BenchSmokeIT {
 
     @Test
     void theSurgeIsReportedPhaseByPhaseWithEveryRequestAccountedFor() throws Exception {
-        for (SurgeResult.Part part : List.of(surge().reservations(), surge().hotShows())) {
+        for (SurgeResult.Part part : List.of(surge().reservations(), surge().hotShows(), surge().reservationsThroughEdge())) {
             assertThat(part.step().phases()).extracting(PhaseResult::name).containsExactly("calm", "surge", "calm after");
             long byKind = part.step().phases().stream()
                     .mapToLong(p -> Arrays.stream(AnswerKind.values()).mapToLong(p::count).sum()).sum();
@@ -196,8 +198,14 @@ class BenchSmokeIT {
             assertThat(part.step().timeline()).isNotEmpty();
         }
         assertThat(surge().reservations().capacityRps()).isEqualTo(60);
+        // Through the edge, who refused is counted by each: every request the edge received was answered by the
+        // service or refused by the edge.
+        HaProxyStats edge = surge().reservationsThroughEdge().edge();
+        assertThat(edge.requests()).isEqualTo(surge().reservationsThroughEdge().step().counts().sent());
+        assertThat(edge.fromNodes() + edge.refusedByEdge() + edge.rateLimited()).isEqualTo(edge.requests());
+        assertThat(surge().reservationsThroughEdge().refusedByService()).isNotNull();
         assertThat(out.resolve("report.md")).content().contains("## Surge of reservations", "## Surge on hot shows",
-                "Surge of reservations at 3.0x the serial capacity");
+                "Surge of reservations at 3.0x the serial capacity", "## Surge of reservations through the edge");
         assertThat(out.resolve("report.html")).content().contains("Answers per second", "p99 per second, by answer");
     }
 
@@ -317,6 +325,8 @@ class BenchSmokeIT {
         assertThat(cold.load().timeline()).isNotEmpty();
         assertThat(cold.secondOf(cold.load().timeline().get(0))).isEqualTo(1);
         assertThat(cold.startMillis()).isPositive();
+        assertThat(cold.burst().counts().sent()).isEqualTo(20);
+        assertThat(cold.burstRefused()).isZero(); // 20 creations at once are no overload
         assertThat(out.resolve("report.md")).content().contains("## Cold start");
     }
 
@@ -380,6 +390,7 @@ class BenchSmokeIT {
         steps.addAll(journeys().stepped().attempts());
         steps.add(surge().reservations().step());
         steps.add(surge().hotShows().step());
+        steps.add(surge().reservationsThroughEdge().step());
         steps.addAll(memory().steps());
         steps.addAll(holds().stepped().attempts());
         steps.addAll(holds().pending().steps());
@@ -387,6 +398,7 @@ class BenchSmokeIT {
         run.result("stream", StreamResult.class).steps().forEach(step -> steps.add(step.reservations()));
         run.result("onsale", OnsaleResult.class).steps().forEach(step -> steps.add(step.answers()));
         steps.add(run.result("coldstart", ColdStartResult.class).load());
+        steps.add(run.result("coldstart", ColdStartResult.class).burst());
         steps.addAll(sweep().read());
         steps.addAll(sweep().write());
         return steps;

@@ -24,6 +24,13 @@ final class KindStats {
         return counts[kind.ordinal()];
     }
 
+    /** Milliseconds at {@code percentile} of every answer, whatever its kind; NaN when there was none. */
+    double millisAtAnyAnswer(double percentile) {
+        Histogram all = new Histogram(MAX_MICROS, 2);
+        latency.values().forEach(all::add);
+        return all.getTotalCount() == 0 ? Double.NaN : all.getValueAtPercentile(percentile) / 1000.0;
+    }
+
     /** Milliseconds at {@code percentile} of the answers of {@code kind}; NaN when there were none. */
     double millisAt(AnswerKind kind, double percentile) {
         Histogram histogram = latency.get(kind);

@@ -4,10 +4,10 @@ import java.util.Map;
 
 /**
  * The requests of one phase of an arrival schedule (by their intended send time): how each ended, and p50 / p99
- * latency in milliseconds of each kind of answer (NaN when there was none of that kind).
+ * latency in milliseconds of each kind of answer (NaN when there was none of that kind), and p99 of all answers.
  */
 public record PhaseResult(String name, double offeredRps, double seconds, Map<AnswerKind, Long> counts,
-        Map<AnswerKind, Double> p50, Map<AnswerKind, Double> p99) {
+        Map<AnswerKind, Double> p50, Map<AnswerKind, Double> p99, double p99AllAnswers) {
 
     public long count(AnswerKind kind) {
         return counts.getOrDefault(kind, 0L);

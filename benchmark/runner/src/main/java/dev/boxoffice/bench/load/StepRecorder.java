@@ -179,7 +179,8 @@ public final class StepRecorder implements AutoCloseable {
                 p50.put(kind, stats.millisAt(kind, 50));
                 p99.put(kind, stats.millisAt(kind, 99));
             }
-            phases.add(new PhaseResult(phase.name(), phase.perSecond(), phase.seconds(), counts, p50, p99));
+            phases.add(new PhaseResult(phase.name(), phase.perSecond(), phase.seconds(), counts, p50, p99,
+                    stats.millisAtAnyAnswer(99)));
         });
         return phases;
     }

@@ -133,7 +133,7 @@ public final class JavaService implements AutoCloseable {
     }
 
     /** A port nothing listens on now, for a server about to start. */
-    static int freePort() {
+    public static int freePort() {
         try (ServerSocket socket = new ServerSocket(0)) {
             return socket.getLocalPort();
         } catch (IOException e) {

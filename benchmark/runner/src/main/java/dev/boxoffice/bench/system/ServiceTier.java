@@ -68,8 +68,9 @@ public final class ServiceTier implements AutoCloseable {
                 StopOnExit.started(node);
             }
             nodes.forEach(node -> node.awaitReady(Duration.ofSeconds(120)));
-            HaProxy haProxy = HaProxy.start(HaProxyConfig.render(repo, frontPort, ports, routing),
-                    logDirectory.resolve("haproxy-" + count + "-nodes.cfg"), frontPort, pinPrefix,
+            int statsPort = JavaService.freePort();
+            HaProxy haProxy = HaProxy.start(HaProxyConfig.render(repo, frontPort, statsPort, ports, routing),
+                    logDirectory.resolve("haproxy-" + count + "-nodes.cfg"), frontPort, statsPort, pinPrefix,
                     ProcessBuilder.Redirect.appendTo(logDirectory.resolve("haproxy.log").toFile()));
             StopOnExit.started(haProxy);
             String name = count + (count == 1 ? " node" : " nodes") + " through HAProxy" + (count > 1 ? ", " + routing : "");

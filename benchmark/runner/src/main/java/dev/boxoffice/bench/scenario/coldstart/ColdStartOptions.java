@@ -18,4 +18,9 @@ public interface ColdStartOptions {
     @Option(names = "--coldstart-seconds", defaultValue = "30", converter = Positive.class,
             description = "coldstart: how long the load lasts")
     double seconds();
+
+    @Option(names = "--coldstart-burst", defaultValue = "1000", converter = Positive.CountOrZero.class,
+            description = "coldstart: show creations sent all at once, each on a connection of its own, to another fresh"
+                    + " service the moment it is ready (0: none)")
+    int burst();
 }

@@ -11,8 +11,14 @@ import dev.boxoffice.bench.measure.StepResult;
  * @param startMillis     the fresh service's start to its first served request
  * @param load            the load from the moment it was ready, with its per-second timeline
  * @param refusedBy       the service's own count of refusals by the bound that made them
+ * @param burst           creations sent all at once to another fresh service the moment it was ready; null if none
  */
-public record ColdStartResult(double warmCapacityRps, double startMillis, StepResult load, Refusals refusedBy) {
+public record ColdStartResult(double warmCapacityRps, double startMillis, StepResult load, Refusals refusedBy, StepResult burst) {
+
+    /** Refusals of the burst (503 and 429), of every creation sent. */
+    public long burstRefused() {
+        return burst == null ? 0 : Math.round(burst.timeline().stream().mapToDouble(TimelinePoint::refusedPerSecond).sum());
+    }
 
     /** Refusals (503 and 429) over every request sent, in percent. */
     public double refusedPercent() {

@@ -20,6 +20,7 @@ import dev.boxoffice.bench.load.LoadClient;
 import dev.boxoffice.bench.load.OpenLoop;
 import dev.boxoffice.bench.system.JavaService;
 import io.vertx.core.http.HttpMethod;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -69,11 +70,9 @@ public final class ColdStartScenario extends Scenario<ColdStartResult> {
         int showCount = (int) Math.max(Math.ceil(rate / RESERVATIONS_PER_SHOW_PER_SECOND),
                 Math.ceil(rate * options.seconds() / SEATS_PER_SHOW));
         List<UUID> shows = ShowsApi.createShowsNow(run.baseUrl(), showCount, SEATS_PER_SHOW);
+        StepResult burst = options.burst() > 0 ? burst(run, options.burst()) : null;
         run.progress().phase("coldstart: starting a fresh BoxOffice service");
-        try (JavaService service = JavaService.start("boxoffice-coldstart", run.serviceJar(),
-                run.serviceJvmOptions(run.repository(), "boxoffice-coldstart"), Map.of(),
-                Map.of("DATABASE_URL", run.database().get().url()), run.pinning().servicePrefix(), bench.logDirectory(),
-                "/q/health/ready");
+        try (JavaService service = fresh(run, "boxoffice-coldstart", run.pinning().servicePrefix());
                 LoadClient client = bench.client(service.baseUrl(), bench.steps().connections())) {
             bench.resources().service(service.pid());
             AtomicLong next = new AtomicLong();
@@ -85,25 +84,62 @@ public final class ColdStartScenario extends Scenario<ColdStartResult> {
                                 client.send(HttpMethod.PATCH, ShowsApi.seat(show, (int) (n / shows.size() % SEATS_PER_SHOW)),
                                         ShowsApi.RESERVE, intended, recorder, false, reply -> { });
                             }));
-            return new ColdStartResult(warm, service.startMillis(), load, Refusals.read(service.baseUrl()));
+            return new ColdStartResult(warm, service.startMillis(), load, Refusals.read(service.baseUrl()), burst);
         } finally {
             run.tier().measuredBy(bench.resources());
         }
     }
 
+    /**
+     * A crowd that arrives all at once, as a load test's set-up or an announcement does: {@code count} show creations,
+     * each on a connection of its own (opened first), sent together to a fresh service the moment it is ready. On the
+     * service's cores without the CPU quota: a burst is not overload, and whether one is refused should not depend on
+     * how small a quota the run's overload scenarios needed.
+     */
+    private static StepResult burst(Run run, int count) {
+        Bench bench = run.bench();
+        run.progress().phase("coldstart: a burst of " + count + " creations on a fresh BoxOffice service");
+        try (JavaService service = fresh(run, "boxoffice-burst", run.pinning().prefix(run.pinning().service()));
+                LoadClient client = bench.client(service.baseUrl(), count)) {
+            bench.resources().service(service.pid());
+            return bench.step("coldstart", "burst of " + count + " creations", count, count, 1, recorder -> {
+                long now = System.nanoTime();
+                for (int i = 0; i < count; i++) {
+                    client.send(HttpMethod.POST, "/shows", ShowsApi.createShow(UUID.randomUUID(), 100), now, recorder,
+                            false, reply -> { });
+                }
+            });
+        } finally {
+            run.tier().measuredBy(bench.resources());
+        }
+    }
+
+    /** A service of its own, started fresh with the run's JVM options under {@code prefix}, on the run's database. */
+    private static JavaService fresh(Run run, String name, List<String> prefix) {
+        return JavaService.start(name, run.serviceJar(), run.serviceJvmOptions(run.repository(), name), Map.of(),
+                Map.of("DATABASE_URL", run.database().get().url()), prefix, run.bench().logDirectory(), "/q/health/ready");
+    }
+
     @Override
     public List<StepResult> steps(ColdStartResult result) {
-        return List.of(result.load());
+        return result.burst() == null ? List.of(result.load()) : List.of(result.burst(), result.load());
     }
 
     @Override
     public List<SummaryRow> summary(ColdStartResult result, RunResult run) {
-        return List.of(new SummaryRow("Cold start at " + num(result.load().offeredRps(), 0) + " req/s"
+        List<SummaryRow> rows = new ArrayList<>();
+        if (result.burst() != null) {
+            rows.add(new SummaryRow("A burst of " + result.burst().counts().sent() + " creations at once, on a service just ready",
+                    result.burstRefused() + " refused; p99 " + num(result.burst().latency().p99(), 0) + " ms",
+                    "0 refused, p99 <= 2,000 ms"));
+        }
+        rows.add(new SummaryRow("Cold start at " + num(result.load().offeredRps(), 0) + " req/s"
                 + (result.warmCapacityRps() > 0 ? " (" + num(100 * result.load().offeredRps() / result.warmCapacityRps(), 0)
                         + " % of the warm serial capacity)" : ""),
                 num(result.refusedPercent(), 2) + " % refused (" + num(result.refusedPercentWithin(1), 1)
                         + " % in the first second); p99 " + num(result.load().latency().p99(), 0) + " ms",
                 "< " + num(TARGET_REFUSED_PERCENT, 0) + " % refused"));
+        return rows;
     }
 
     @Override
@@ -125,7 +161,11 @@ public final class ColdStartScenario extends Scenario<ColdStartResult> {
                 + " % of the requests sent; by the service's count, " + num(result.refusedBy().inFlight(), 0)
                 + " by admission control's bound on requests in flight, " + num(result.refusedBy().queueDelay(), 0)
                 + " by a show's bound on queue delay or the memory for shows, " + num(result.refusedBy().connections(), 0)
-                + " by the bound on open connections.";
+                + " by the bound on open connections."
+                + (result.burst() == null ? "" : " Before it, another fresh service was sent "
+                + result.burst().counts().sent() + " show creations all at once, each on a connection of its own, the moment"
+                + " it was ready (on the same cores, without the CPU quota): " + result.burstRefused() + " refused, p50 " + num(result.burst().latency().p50(), 0)
+                + " ms, p99 " + num(result.burst().latency().p99(), 0) + " ms.");
         return List.of(new Section("Cold start", text, List.of(seconds)));
     }
 
@@ -134,6 +174,10 @@ public final class ColdStartScenario extends Scenario<ColdStartResult> {
         Map<String, Double> figures = new LinkedHashMap<>();
         figures.put("coldstart refused %", result.refusedPercent());
         figures.put("coldstart p99 ms", result.load().latency().p99());
+        if (result.burst() != null) {
+            figures.put("coldstart burst refused", (double) result.burstRefused());
+            figures.put("coldstart burst p99 ms", result.burst().latency().p99());
+        }
         return figures;
     }
 }

@@ -7,7 +7,9 @@ import dev.boxoffice.bench.load.OpenLoop;
 import dev.boxoffice.bench.measure.Bench;
 import dev.boxoffice.bench.measure.StepResult;
 import dev.boxoffice.bench.report.Format;
+import dev.boxoffice.bench.system.Edge;
 import dev.boxoffice.bench.system.JavaService;
+import dev.boxoffice.cluster.HaProxyStats;
 import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -27,11 +29,20 @@ final class OnsaleLoad {
 
     private final Bench bench;
     private final String baseUrl;
+    private final String metricsUrl;
+    private final Edge edge;
     private final OnsaleOptions options;
 
-    OnsaleLoad(Bench bench, String baseUrl, OnsaleOptions options) {
+    /**
+     * @param baseUrl    where the buyers go: the service, or the edge in front of it
+     * @param metricsUrl where the service's own counters are read
+     * @param edge       the edge the buyers go through; null when they go straight to the service
+     */
+    OnsaleLoad(Bench bench, String baseUrl, String metricsUrl, Edge edge, OnsaleOptions options) {
         this.bench = bench;
         this.baseUrl = baseUrl;
+        this.metricsUrl = metricsUrl;
+        this.edge = edge;
         this.options = options;
     }
 
@@ -57,8 +68,10 @@ final class OnsaleLoad {
         LongAdder refusals = new LongAdder();
         LongAdder noAnswer = new LongAdder();
         AtomicInteger active = new AtomicInteger();
-        Refusals refusedBefore = Refusals.read(baseUrl);
-        String label = Format.num(rate, 0) + " buyers/s, " + client.name().toLowerCase() + " clients";
+        Refusals refusedBefore = Refusals.read(metricsUrl);
+        HaProxyStats edgeBefore = edge == null ? null : edge.stats();
+        String label = Format.num(rate, 0) + " buyers/s, " + client.name().toLowerCase() + " clients"
+                + (edge == null ? "" : ", through the edge");
         StepResult answers = bench.step("onsale", label, rate, 0, options.seconds(), recorder ->
                 OpenLoop.start(bench.vertx(), rate, recorder, arrived -> {
                     intents.increment();
@@ -85,9 +98,9 @@ final class OnsaleLoad {
         }
         // A crowd must not leave the service refusing or closing every connection once it has gone.
         double answeringAgain = ShowsApi.millisUntilAnswered(baseUrl, Duration.ofMinutes(1));
-        Refusals refusedBy = Refusals.read(baseUrl).since(refusedBefore);
+        Refusals refusedBy = Refusals.read(metricsUrl).since(refusedBefore);
         Latency completionLatency = Latency.ofMicros(completion.getIntervalHistogram());
         return new OnsaleResult.Step(client, intents.sum(), completed.sum(), attempts.sum(), refusals.sum(), noAnswer.sum(),
-                completionLatency, answers, answeringAgain, refusedBy);
+                completionLatency, answers, answeringAgain, refusedBy, edge == null ? null : edge.stats().minus(edgeBefore));
     }
 }

@@ -31,6 +31,11 @@ public interface OnsaleOptions {
             description = "onsale: seats per show")
     int seats();
 
+    @Option(names = "--onsale-through-edge", defaultValue = "true", negatable = true, fallbackValue = "true",
+            description = "onsale: every step again through the edge (HAProxy with deploy/haproxy/haproxy.cfg in front of"
+                    + " the same service, outside its CPU quota); --no-onsale-through-edge: straight only")
+    boolean throughEdge();
+
     @Option(names = "--onsale-retries", defaultValue = "5", converter = Positive.Count.class,
             description = "onsale: times a buyer tries a request again after any failure (a 409, a 503, no answer)")
     int retries();

@@ -3,6 +3,7 @@ package dev.boxoffice.bench.scenario.onsale;
 import dev.boxoffice.bench.client.Refusals;
 import dev.boxoffice.bench.load.Latency;
 import dev.boxoffice.bench.measure.StepResult;
+import dev.boxoffice.cluster.HaProxyStats;
 import java.util.List;
 
 /** What the onsale scenario measured: a step per rate and client type. */
@@ -22,9 +23,10 @@ public record OnsaleResult(List<Step> steps) {
      * @param answeringAgainMillis from the end of the crowd until the service answered a request again, NaN if it
      *                  did not within a minute
      * @param refusedBy the service's own count of the step's refusals, by the bound that made them
+     * @param edge      the edge's own counters over the step; null when the buyers went straight to the service
      */
     public record Step(Buyer.Client client, long intents, long completed, long attempts, long refusals, long noAnswer,
-            Latency completion, StepResult answers, double answeringAgainMillis, Refusals refusedBy) {
+            Latency completion, StepResult answers, double answeringAgainMillis, Refusals refusedBy, HaProxyStats edge) {
 
         public double completedPerSecond() {
             return completed / answers.seconds();

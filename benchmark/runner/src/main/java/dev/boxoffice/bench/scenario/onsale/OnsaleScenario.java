@@ -11,6 +11,8 @@ import dev.boxoffice.bench.run.RunResult;
 import dev.boxoffice.bench.run.Scenario;
 import dev.boxoffice.bench.run.Selection;
 import dev.boxoffice.bench.run.Target;
+import dev.boxoffice.bench.system.Edge;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -30,12 +32,23 @@ public final class OnsaleScenario extends Scenario<OnsaleResult> {
     @Override
     public double plannedSeconds(Selection selection) {
         OnsaleOptions options = selection.options(OnsaleOptions.class);
-        return options.rates().size() * Buyer.Client.values().length * (options.seconds() + 5) + 10;
+        return (options.throughEdge() ? 2 : 1) * options.rates().size() * Buyer.Client.values().length * (options.seconds() + 5) + 10;
     }
 
     @Override
     public OnsaleResult run(Run run) {
-        return new OnsaleLoad(run.bench(), run.baseUrl(), run.options(OnsaleOptions.class)).run();
+        OnsaleOptions options = run.options(OnsaleOptions.class);
+        // The service's own counters, read from the node itself (with --target: whatever answers there).
+        String metricsUrl = run.tier() != null && run.tier().nodeUrls().size() == 1 ? run.tier().nodeUrls().getFirst() : run.baseUrl();
+        List<OnsaleResult.Step> steps = new ArrayList<>(new OnsaleLoad(run.bench(), run.baseUrl(), metricsUrl, null, options).run().steps());
+        if (options.throughEdge()) {
+            Edge.inFront(run, name()).ifPresent(edge -> {
+                try (edge) {
+                    steps.addAll(new OnsaleLoad(run.bench(), edge.baseUrl(), metricsUrl, edge, options).run().steps());
+                }
+            });
+        }
+        return new OnsaleResult(steps);
     }
 
     @Override
@@ -56,14 +69,15 @@ public final class OnsaleScenario extends Scenario<OnsaleResult> {
     @Override
     public List<Section> sections(OnsaleResult onsale, RunResult run) {
         Table table = new Table("Buyers/s", "Clients", "Buyers", "Completed", "Completed/s", "Requests per buyer",
-                "503/429", "Refused by: in flight / queue delay / connections", "No answer", "p50 ms (answers)", "p99 ms (answers)", "p50 ms (completed)",
+                "503/429", "Refused by: in flight / queue delay / connections / edge", "No answer", "p50 ms (answers)", "p99 ms (answers)", "p50 ms (completed)",
                 "p99 ms (completed)", "Answering again after ms", "CPU service %", "CPU load generator %");
         for (OnsaleResult.Step step : onsale.steps()) {
             StepResult answers = step.answers();
             table.row(num(answers.offeredRps(), 0), step.client().name().toLowerCase(), Long.toString(step.intents()),
                     Long.toString(step.completed()), num(step.completedPerSecond(), 0), num(step.attemptsPerIntent(), 2),
                     Long.toString(step.refusals()), num(step.refusedBy().inFlight(), 0) + " / "
-                            + num(step.refusedBy().queueDelay(), 0) + " / " + num(step.refusedBy().connections(), 0),
+                            + num(step.refusedBy().queueDelay(), 0) + " / " + num(step.refusedBy().connections(), 0) + " / "
+                            + (step.edge() == null ? "–" : step.edge().refusedByEdge() + step.edge().rateLimited()),
                     Long.toString(step.noAnswer()), num(answers.latency().p50(), 1),
                     num(answers.latency().p99(), 1), num(step.completion().p50(), 1), num(step.completion().p99(), 1),
                     Double.isNaN(step.answeringAgainMillis()) ? "**not within 1 min**" : num(step.answeringAgainMillis(), 0),
@@ -76,7 +90,10 @@ public final class OnsaleScenario extends Scenario<OnsaleResult> {
                 + "do), polite ones after Retry-After and up to a second of jitter. Completed: reservation and "
                 + "cancellation both answered 200. Answers: every request, first tries and retries; completed: from a "
                 + "buyer's arrival to its cancellation's answer. Answering again: from the crowd's end (its last buyer done) "
-                + "until a list of shows, asked every 100 ms, was answered 200."
+                + "until a list of shows, asked every 100 ms, was answered 200. Steps marked through the edge sent the same "
+                + "buyers to HAProxy (deploy/haproxy/haproxy.cfg) in front of the same service, outside its CPU quota: "
+                + "the edge queues what the service cannot take at once and refuses, by its own count, what waited past "
+                + "its queue timeout."
                 + (run.pinning().serviceQuota() == null ? " The service had no CPU quota: on a small machine the "
                 + "generator needs the same cores, and the crowd may overload it before the service (--service-cpus)."
                 : " The service was limited to " + run.pinning().serviceQuota().describe() + ".");

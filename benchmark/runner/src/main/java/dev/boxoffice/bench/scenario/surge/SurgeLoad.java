@@ -1,5 +1,6 @@
 package dev.boxoffice.bench.scenario.surge;
 
+import dev.boxoffice.bench.client.Refusals;
 import dev.boxoffice.bench.client.ShowsApi;
 import dev.boxoffice.bench.load.ArrivalSchedule;
 import dev.boxoffice.bench.load.ArrivalSchedule.Phase;
@@ -11,6 +12,8 @@ import dev.boxoffice.bench.measure.StepResult;
 import dev.boxoffice.bench.run.Run;
 import dev.boxoffice.bench.scenario.contention.ContentionOptions;
 import dev.boxoffice.bench.scenario.contention.ContentionScenario;
+import dev.boxoffice.bench.system.Edge;
+import dev.boxoffice.cluster.HaProxyStats;
 import io.vertx.core.http.HttpMethod;
 import java.util.List;
 import java.util.Locale;
@@ -57,12 +60,25 @@ final class SurgeLoad {
     SurgeResult run(double serialCapacity, double contentionCapacity) {
         double base = options.baseRps() > 0 ? options.baseRps() : serialCapacity;
         double hotBase = options.hotBaseRps() > 0 ? options.hotBaseRps() : contentionCapacity;
+        SurgeResult.Part reservations;
+        SurgeResult.Part hotShows;
         try (LoadClient client = bench.client(baseUrl, options.connections())) {
-            SurgeResult.Part reservations = base > 0 ? reservations(client, base, options.factor())
+            reservations = base > 0 ? reservations(client, baseUrl, null, base, options.factor())
                     : skipped("the surge of reservations", "serial", "--surge-base-rps");
-            SurgeResult.Part hotShows = hotBase > 0 ? hotShows(client, hotBase, options.hotFactor())
+            hotShows = hotBase > 0 ? hotShows(client, hotBase, options.hotFactor())
                     : skipped("the surge on hot shows", "contention", "--surge-hot-base-rps");
-            return new SurgeResult(reservations, hotShows);
+        }
+        return new SurgeResult(reservations, hotShows, base > 0 && options.throughEdge() ? throughEdge(base) : null);
+    }
+
+    /** The surge of reservations again, the same schedule through the edge in front of the same service. */
+    private SurgeResult.Part throughEdge(double capacity) {
+        Edge edge = Edge.inFront(run, "surge").orElse(null);
+        if (edge == null) {
+            return null;
+        }
+        try (edge; LoadClient client = bench.client(edge.baseUrl(), options.connections())) {
+            return reservations(client, edge.baseUrl(), edge, capacity, options.factor());
         }
     }
 
@@ -72,18 +88,20 @@ final class SurgeLoad {
         return null;
     }
 
-    private SurgeResult.Part reservations(LoadClient client, double capacity, double factor) {
+    private SurgeResult.Part reservations(LoadClient client, String url, Edge edge, double capacity, double factor) {
         ArrivalSchedule schedule = schedule(capacity, factor);
         int seats = options.seats();
         long requests = (long) Math.ceil(schedule.phases().stream().mapToDouble(p -> p.perSecond() * p.seconds()).sum());
         int showCount = (int) Math.max(1, Math.min(100_000, (requests + seats - 1) / seats));
         bench.progress().info("surge: creating " + showCount + " shows of " + seats + " seats for " + requests + " reservations");
-        List<UUID> shows = ShowsApi.createShowsNow(baseUrl, showCount, seats);
+        List<UUID> shows = ShowsApi.createShowsNow(url, showCount, seats);
         long[] next = {0};
-        String description = "reservations of free seats across " + showCount + " shows: " + num(capacity / 2) + " req/s, then "
+        String description = (edge == null ? "" : "through the edge (HAProxy, deploy/haproxy/haproxy.cfg): ")
+                + "reservations of free seats across " + showCount + " shows: " + num(capacity / 2) + " req/s, then "
                 + num(capacity * factor) + " req/s (" + num(factor) + "x the serial capacity " + num(capacity) + ") for "
                 + num(schedule.phases().get(1).seconds()) + " s, then " + num(capacity / 2) + " req/s again";
-        return measure(description, "reservations", capacity, 1, schedule, recorder -> intended -> {
+        return measure(description, edge == null ? "reservations" : "reservations through the edge", edge, capacity, 1,
+                schedule, recorder -> intended -> {
             long i = next[0]++;
             UUID show = shows.get((int) (i % shows.size()));
             int seat = (int) ((i / shows.size()) % seats);
@@ -103,7 +121,7 @@ final class SurgeLoad {
         String description = "the contention scenario's users on " + hotShows + " shows of " + seats + " seats: "
                 + num(capacity / 2) + " req/s, then " + num(capacity * factor) + " req/s (" + num(factor)
                 + "x the contention capacity " + num(capacity) + "), then " + num(capacity / 2) + " req/s again";
-        return measure(description, "hot shows", capacity, 2, users, recorder -> intended ->
+        return measure(description, "hot shows", null, capacity, 2, users, recorder -> intended ->
                 new ContentionScenario.User(client, recorder, shows, seats, random).reserve(intended, 1));
     }
 
@@ -114,9 +132,10 @@ final class SurgeLoad {
                 new Phase(AFTER, capacity / 2, calm)));
     }
 
-    private SurgeResult.Part measure(String description, String label, double capacity, double requestsPerArrival,
-            ArrivalSchedule schedule,
-            Function<StepRecorder, LongConsumer> arrivals) {
+    private SurgeResult.Part measure(String description, String label, Edge edge, double capacity,
+            double requestsPerArrival, ArrivalSchedule schedule, Function<StepRecorder, LongConsumer> arrivals) {
+        Refusals refusedBefore = serviceRefusals();
+        HaProxyStats edgeBefore = edge == null ? null : edge.stats();
         double stepStart = (System.nanoTime() - bench.progress().runStartNanos()) / 1e9;
         double surgeStart = stepStart + schedule.phases().get(0).seconds();
         double surgeSeconds = schedule.phases().get(1).seconds();
@@ -124,7 +143,15 @@ final class SurgeLoad {
                 options.connections(), schedule.totalSeconds(),
                 recorder -> OpenLoop.start(bench.vertx(), schedule, recorder, arrivals.apply(recorder)));
         double recovery = SurgeResult.Part.recovery(step.timeline(), surgeStart + surgeSeconds, bench.steps().sloMs());
-        return new SurgeResult.Part(description, capacity, step, requestsPerArrival, surgeStart, surgeSeconds, recovery);
+        Refusals refusedAfter = serviceRefusals();
+        return new SurgeResult.Part(description, capacity, step, requestsPerArrival, surgeStart, surgeSeconds, recovery,
+                refusedBefore == null || refusedAfter == null ? null : refusedAfter.since(refusedBefore),
+                edge == null ? null : edge.stats().minus(edgeBefore));
+    }
+
+    /** The service's own count of refusals, read from the node itself; null with --target (not the service's metrics). */
+    private Refusals serviceRefusals() {
+        return run.tier() == null || run.tier().nodeUrls().size() != 1 ? null : Refusals.read(run.tier().nodeUrls().getFirst());
     }
 
     private static String num(double value) {

@@ -31,6 +31,11 @@ public interface SurgeOptions {
             description = "surge: seats per show of the reservations' pool (shows are created for one reservation per request)")
     int seats();
 
+    @Option(names = "--surge-through-edge", defaultValue = "true", negatable = true, fallbackValue = "true",
+            description = "surge: the surge of reservations again through the edge (HAProxy with deploy/haproxy/haproxy.cfg"
+                    + " in front of the same service, outside its CPU quota); --no-surge-through-edge: straight only")
+    boolean throughEdge();
+
     @Option(names = "--surge-base-rps", defaultValue = "0", converter = Positive.OrZero.class,
             description = "surge: the serial capacity to multiply (default 0: as measured by serial in this run)")
     double baseRps();

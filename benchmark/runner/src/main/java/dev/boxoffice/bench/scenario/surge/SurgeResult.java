@@ -1,8 +1,10 @@
 package dev.boxoffice.bench.scenario.surge;
 
+import dev.boxoffice.bench.client.Refusals;
 import dev.boxoffice.bench.load.PhaseResult;
 import dev.boxoffice.bench.load.TimelinePoint;
 import dev.boxoffice.bench.measure.StepResult;
+import dev.boxoffice.cluster.HaProxyStats;
 import java.util.List;
 import java.util.Objects;
 import java.util.stream.Stream;
@@ -13,12 +15,14 @@ import java.util.stream.Stream;
  *
  * @param reservations       the surge of reservations, against the serial capacity; null when skipped
  * @param hotShows           the surge on hot shows, against the contention capacity; null when skipped
+ * @param reservationsThroughEdge the surge of reservations again, through HAProxy in front of the same service (the
+ *                                edge queues what the service cannot take at once); null when skipped
  */
-public record SurgeResult(Part reservations, Part hotShows) {
+public record SurgeResult(Part reservations, Part hotShows, Part reservationsThroughEdge) {
 
     /** The parts that ran. */
     public List<Part> parts() {
-        return Stream.of(reservations, hotShows).filter(Objects::nonNull).toList();
+        return Stream.of(reservations, hotShows, reservationsThroughEdge).filter(Objects::nonNull).toList();
     }
 
     /**
@@ -28,9 +32,18 @@ public record SurgeResult(Part reservations, Part hotShows) {
      * @param surgeSeconds       how long it lasted
      * @param recoverySeconds    after the surge, seconds until the per-second p99 was back under the SLO and stayed
      *                           there; NaN if it never was
+     * @param refusedByService   the service's own count of its refusals during the part, by the bound that made them
+     * @param edge               the edge's own counters during the part; null when the load went straight to the service
      */
     public record Part(String description, double capacityRps, StepResult step, double requestsPerArrival,
-            double surgeStartSeconds, double surgeSeconds, double recoverySeconds) {
+            double surgeStartSeconds, double surgeSeconds, double recoverySeconds, Refusals refusedByService,
+            HaProxyStats edge) {
+
+        /** Refusals the service made itself (any bound), NaN where its counters could not be read. */
+        public double serviceRefusals() {
+            return refusedByService == null ? Double.NaN
+                    : refusedByService.inFlight() + refusedByService.queueDelay() + refusedByService.connections();
+        }
 
         /** The rate offered in a phase, in requests per second (an arrival may send more than one). */
         public double offeredRps(PhaseResult phase) {

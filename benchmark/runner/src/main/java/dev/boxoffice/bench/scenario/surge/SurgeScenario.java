@@ -25,7 +25,7 @@ import java.util.stream.Stream;
 /** An on-sale: calm, a surge beyond a capacity measured in the same run, calm again ({@link SurgeLoad}). */
 public final class SurgeScenario extends Scenario<SurgeResult> {
 
-    private static final String[] TITLES = {"Surge of reservations", "Surge on hot shows"};
+    private static final String[] TITLES = {"Surge of reservations", "Surge on hot shows", "Surge of reservations through the edge"};
 
     public SurgeScenario() {
         super("surge", "calm, a surge beyond capacity, calm again: reservations across many shows, and on hot shows",
@@ -35,7 +35,7 @@ public final class SurgeScenario extends Scenario<SurgeResult> {
     @Override
     public double plannedSeconds(Selection selection) {
         SurgeOptions options = selection.options(SurgeOptions.class);
-        return 2 * (2 * options.calmSeconds() + options.seconds() + 10);
+        return (options.throughEdge() ? 3 : 2) * (2 * options.calmSeconds() + options.seconds() + 10);
     }
 
     @Override
@@ -53,7 +53,8 @@ public final class SurgeScenario extends Scenario<SurgeResult> {
 
     @Override
     public List<SummaryRow> summary(SurgeResult surge, RunResult run) {
-        return Stream.of(row(TITLES[0], surge.reservations(), "serial"), row(TITLES[1], surge.hotShows(), "contention"))
+        return Stream.of(row(TITLES[0], surge.reservations(), "serial"), row(TITLES[1], surge.hotShows(), "contention"),
+                row(TITLES[2], surge.reservationsThroughEdge(), "serial"))
                 .filter(Objects::nonNull).toList(); // a part is null when it was skipped
     }
 
@@ -66,15 +67,27 @@ public final class SurgeScenario extends Scenario<SurgeResult> {
                 "goodput " + num(surge.perSecond(AnswerKind.OK), 0) + " req/s (" + percent(surge.perSecond(AnswerKind.OK) / part.capacityRps())
                         + " of " + num(part.capacityRps(), 0) + "); p99 2xx / 409 / 503: " + num(surge.p99().get(AnswerKind.OK), 1) + " / "
                         + num(surge.p99().get(AnswerKind.CONFLICT), 1) + " / " + num(surge.p99().get(AnswerKind.REFUSED), 1) + " ms",
-                surge.count(AnswerKind.REFUSED) + " refused (503), " + surge.count(AnswerKind.TIMEOUT) + " timeouts, "
-                        + surge.count(AnswerKind.ERROR) + " errors; per-second p99 back under the SLO "
+                surge.count(AnswerKind.REFUSED) + " refused (503)" + refusers(part) + ", " + surge.count(AnswerKind.TIMEOUT)
+                        + " timeouts, " + surge.count(AnswerKind.ERROR) + " errors; p99 of all answers "
+                        + num(surge.p99AllAnswers(), 0) + " ms; per-second p99 back under the SLO "
                         + num(part.recoverySeconds(), 0) + " s after the surge");
+    }
+
+    /** Who refused, by their own counters over the whole part (calm phases included): the edge, the service. */
+    private static String refusers(SurgeResult.Part part) {
+        String service = Double.isNaN(part.serviceRefusals()) ? "" : num(part.serviceRefusals(), 0) + " by the service";
+        if (part.edge() == null) {
+            return service.isEmpty() ? "" : " (" + service + ")";
+        }
+        return " (" + part.edge().refusedByEdge() + " by the edge's queue, " + part.edge().rateLimited() + " rate-limited"
+                + (service.isEmpty() ? "" : ", " + service + ", " + percent(part.serviceRefusals() / Math.max(1, part.edge().fromNodes()))
+                + " of what reached it") + ")";
     }
 
     @Override
     public List<Section> sections(SurgeResult surge, RunResult run) {
-        return Stream.of(section(TITLES[0], surge.reservations()), section(TITLES[1], surge.hotShows()))
-                .filter(Objects::nonNull).toList();
+        return Stream.of(section(TITLES[0], surge.reservations()), section(TITLES[1], surge.hotShows()),
+                section(TITLES[2], surge.reservationsThroughEdge())).filter(Objects::nonNull).toList();
     }
 
     private static Section section(String title, SurgeResult.Part part) {
@@ -108,7 +121,12 @@ public final class SurgeScenario extends Scenario<SurgeResult> {
                 + "request's intended send time. Service CPU over the whole step " + num(part.step().cpu().service(), 0)
                 + "% of a core, PostgreSQL " + num(part.step().cpu().database(), 0) + "%, load generator "
                 + num(part.step().cpu().loadGenerator(), 0) + "%; steal " + part.step().cpu().describeSteal()
-                + ". After the surge, the per-second p99 was back under the SLO within " + num(part.recoverySeconds(), 0) + " s.";
+                + ". After the surge, the per-second p99 was back under the SLO within " + num(part.recoverySeconds(), 0) + " s."
+                + (part.edge() == null ? "" : " The edge's counters: " + part.edge().requests() + " requests, "
+                + part.edge().refusedByEdge() + " refused by it (503 after waiting its queue timeout), "
+                + part.edge().rateLimited() + " rate-limited (429), " + part.edge().fromNodes() + " answered by the service, "
+                + part.edge().maxQueued() + " waiting at most at once.")
+                + (Double.isNaN(part.serviceRefusals()) ? "" : " The service's own refusals: " + num(part.serviceRefusals(), 0) + ".");
         return new Section(title, text, charts, List.of(table));
     }
 

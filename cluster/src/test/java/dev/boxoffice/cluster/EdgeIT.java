@@ -1,0 +1,136 @@
+package dev.boxoffice.cluster;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The edge as ./boxoffice run --nodes 1 starts it (deploy/haproxy/haproxy.cfg in front of one packaged node): a crowd
+ * larger than what the node is given at once waits in the edge's queue, and what waited past the queue's timeout is
+ * refused by the edge with the service's own problem body; a client that retries at once is slowed down by its cookie.
+ */
+class EdgeIT {
+
+    private static final Path REPO = Path.of(System.getProperty("boxoffice.repo", "..")).toAbsolutePath().normalize();
+    /** The edge's maxconn per node (haproxy.cfg): requests past it wait in the node's queue. */
+    private static final int PER_NODE = 64;
+    private static final int CROWD = PER_NODE + 16;
+
+    private static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+    private static Cluster cluster;
+
+    @BeforeAll
+    static void startCluster() throws Exception {
+        Path work = Files.createDirectories(REPO.resolve("cluster/target/edge-it"));
+        cluster = Cluster.start(new Cluster.Settings(REPO, 1, FreePorts.block(3), Routing.HASH, Optional.empty(),
+                Files.createTempDirectory("boxoffice-edge-it-"), true, work,
+                List.of("@" + REPO.resolve("service/jvm.options")), ProcessBuilder.Redirect.appendTo(work.resolve("haproxy.log").toFile())));
+    }
+
+    @AfterAll
+    static void stopCluster() {
+        if (cluster != null) {
+            cluster.close();
+        }
+    }
+
+    @Test
+    void aCrowdPastWhatTheNodeIsGivenWaitsAtTheEdgeAndWhatWaitedTooLongIsRefusedThereWithAProblem() throws Exception {
+        List<String> shows = new ArrayList<>();
+        for (int i = 0; i < CROWD; i++) {
+            shows.add(createShow());
+        }
+        HaProxyStats before = cluster.haProxy().stats();
+        List<HttpResponse<String>> answers;
+        try (Connection db = DriverManager.getConnection(cluster.database().jdbcUrl())) {
+            db.setAutoCommit(false);
+            try (var lock = db.prepareStatement("LOCK TABLE events IN SHARE MODE")) {
+                lock.execute(); // every append waits for this transaction: the node's requests stay in flight
+            }
+            // One reservation per show, each on a connection of its own: the node takes 64, the rest wait at the edge.
+            List<CompletableFuture<HttpResponse<String>>> crowd = shows.stream().map(show -> HTTP.sendAsync(
+                    HttpRequest.newBuilder(URI.create(cluster.frontUrl() + "/shows/" + show + "/seats/0"))
+                            .header("Content-Type", "application/json").timeout(Duration.ofSeconds(30))
+                            .method("PATCH", HttpRequest.BodyPublishers.ofString("{\"action\":\"RESERVE\"}")).build(),
+                    HttpResponse.BodyHandlers.ofString())).toList();
+            Thread.sleep(800); // past the edge's queue timeout (250 ms), within the node's own bound (1 s)
+            db.commit();
+            answers = crowd.stream().map(CompletableFuture::join).toList();
+        }
+
+        List<HttpResponse<String>> refused = answers.stream().filter(answer -> answer.statusCode() == 503).toList();
+        assertThat(answers.stream().filter(answer -> answer.statusCode() == 200)).hasSize(PER_NODE);
+        assertThat(refused).hasSize(CROWD - PER_NODE).allSatisfy(answer -> {
+            assertThat(answer.headers().firstValue("Content-Type")).hasValue("application/problem+json");
+            assertThat(answer.headers().firstValue("Retry-After")).hasValue("1");
+            assertThat(answer.body()).contains("\"code\":\"OVERLOADED\"", "\"status\":503", "waited its turn at the edge");
+        });
+        HaProxyStats during = cluster.haProxy().stats().minus(before);
+        assertThat(during.refusedByEdge()).isEqualTo(CROWD - PER_NODE);
+        assertThat(during.nodes503()).isZero();
+        assertThat(during.maxQueued()).isEqualTo(CROWD - PER_NODE);
+    }
+
+    @Test
+    void aClientKnownByTheEdgesCookieThatSendsMoreThanABuyerDoesIsAnswered429() throws Exception {
+        HttpResponse<String> first = send(HttpRequest.newBuilder(URI.create(cluster.frontUrl() + "/shows?limit=1")));
+        String cookie = first.headers().firstValue("Set-Cookie").orElseThrow().split(";")[0];
+        assertThat(cookie).startsWith("boxoffice_client=");
+
+        List<Integer> statuses = new ArrayList<>();
+        HttpResponse<String> limited = null;
+        for (int i = 0; i < 30; i++) {
+            HttpResponse<String> answer = send(HttpRequest.newBuilder(URI.create(cluster.frontUrl() + "/shows?limit=1"))
+                    .header("Cookie", cookie));
+            statuses.add(answer.statusCode());
+            if (answer.statusCode() == 429) {
+                limited = answer;
+            }
+        }
+        assertThat(statuses.subList(0, 19)).containsOnly(200); // 20 a second, the first answer included
+        assertThat(statuses).contains(429);
+        assertThat(limited.headers().firstValue("Retry-After")).hasValue("1");
+        assertThat(limited.headers().firstValue("Content-Type")).hasValue("application/problem+json");
+        assertThat(limited.body()).contains("\"code\":\"TOO_MANY_REQUESTS\"", "\"status\":429");
+        // Another client, or one without the cookie, is not slowed down by this one.
+        assertThat(IntStream.range(0, 5).map(i -> sendQuietly(cluster.frontUrl() + "/shows?limit=1"))).containsOnly(200);
+    }
+
+    private static String createShow() throws Exception {
+        String id = UUID.randomUUID().toString();
+        HttpResponse<String> created = send(HttpRequest.newBuilder(URI.create(cluster.frontUrl() + "/shows"))
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString("{\"showId\":\"" + id + "\",\"title\":\"Edge\",\"maxSeats\":1}")));
+        assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
+        return id;
+    }
+
+    private static int sendQuietly(String url) {
+        try {
+            return send(HttpRequest.newBuilder(URI.create(url))).statusCode();
+        } catch (Exception e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    private static HttpResponse<String> send(HttpRequest.Builder request) throws Exception {
+        return HTTP.send(request.timeout(Duration.ofSeconds(10)).build(), HttpResponse.BodyHandlers.ofString());
+    }
+}

@@ -1,0 +1,45 @@
+package dev.boxoffice.cluster;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import org.junit.jupiter.api.Test;
+
+/** The edge's counters read from HAProxy's statistics CSV (columns as HAProxy 2.6 writes them, a few kept). */
+class HaProxyStatsTest {
+
+    private static final String CSV = """
+            # pxname,svname,qcur,qmax,scur,dreq,status,hrsp_1xx,hrsp_2xx,hrsp_3xx,hrsp_4xx,hrsp_5xx,req_tot,
+            boxoffice,FRONTEND,,,3,11,OPEN,0,900,0,40,70,1010,
+            nodes,node1,0,12,64,,UP,0,500,0,20,4,,
+            nodes,node2,0,30,64,,UP,0,400,0,9,6,,
+            nodes,BACKEND,0,30,128,0,UP,0,900,0,29,10,,
+            clients,BACKEND,0,0,0,0,UP,0,0,0,0,0,,
+            stats,FRONTEND,,,1,0,OPEN,0,0,0,0,0,1,
+            """;
+
+    @Test
+    void tellsTheEdgesRefusalsFromTheNodesAnswers() {
+        HaProxyStats stats = HaProxyStats.parse(CSV);
+
+        assertThat(stats.requests()).isEqualTo(1010);
+        assertThat(stats.nodes503()).isEqualTo(10);
+        assertThat(stats.refusedByEdge()).isEqualTo(60); // the front end's 5xx less the nodes' own
+        assertThat(stats.rateLimited()).isEqualTo(11);
+        assertThat(stats.fromNodes()).isEqualTo(939);
+        assertThat(stats.maxQueued()).isEqualTo(30);
+    }
+
+    @Test
+    void aPhaseIsTheDifferenceOfTwoReadings() {
+        HaProxyStats earlier = new HaProxyStats(10, 1, 0, 9, 0, 5);
+        HaProxyStats later = new HaProxyStats(110, 21, 3, 86, 2, 40);
+
+        assertThat(later.minus(earlier)).isEqualTo(new HaProxyStats(100, 20, 3, 77, 2, 40));
+    }
+
+    @Test
+    void somethingElseThanTheStatisticsIsRefused() {
+        assertThatThrownBy(() -> HaProxyStats.parse("<html>")).hasMessageContaining("not HAProxy's statistics");
+    }
+}
