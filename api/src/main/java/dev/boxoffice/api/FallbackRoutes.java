@@ -4,6 +4,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.quarkus.runtime.configuration.MemorySize;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.Future;
+import io.vertx.core.Handler;
+import io.vertx.core.Vertx;
+import io.vertx.core.http.HttpConnection;
+import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.VertxException;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpVersion;
@@ -22,6 +26,9 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 public class FallbackRoutes {
 
     private final ObjectMapper json;
+    /** How long a refused request's body may still be read (and dropped) before its connection is closed. */
+    private static final long LINGER_MILLIS = 1000;
+
     private final long maxBodyBytes;
     private final AllowedMethods allowed;
 
@@ -81,11 +88,29 @@ public class FallbackRoutes {
     /**
      * Sends the problem, then closes the connection: what the client sent after the head (an unread body, or not
      * HTTP/1.1 at all) cannot be read as its next request, and the HTTP server keeps a connection open whatever the
-     * response's Connection header says.
+     * response's Connection header says. A body still on its way is read and dropped first, for a second at most: a
+     * connection closed with unread bytes is reset, and a client still sending its body then loses the answer before
+     * it reads it (a lingering close, as HTTP servers do).
      */
     private void refuseAndClose(RoutingContext ctx, Problem problem) {
         ctx.response().putHeader(HttpHeaders.CONNECTION, "close");
-        send(ctx, problem).onComplete(sent -> ctx.request().connection().close());
+        HttpServerRequest request = ctx.request();
+        send(ctx, problem).onComplete(sent -> lingerThenClose(ctx.vertx(), request));
+    }
+
+    private static void lingerThenClose(Vertx vertx, HttpServerRequest request) {
+        HttpConnection connection = request.connection();
+        if (request.isEnded()) {
+            connection.close();
+            return;
+        }
+        long timer = vertx.setTimer(LINGER_MILLIS, expired -> connection.close());
+        Handler<Void> close = ignored -> {
+            vertx.cancelTimer(timer);
+            connection.close();
+        };
+        request.handler(dropped -> { }).exceptionHandler(failed -> close.handle(null)).endHandler(close);
+        request.resume();
     }
 
     private Future<Void> send(RoutingContext ctx, Problem problem) {

@@ -15,6 +15,7 @@ import dev.boxoffice.database.EmbeddedDatabase;
 import dev.boxoffice.support.OpenApiContract;
 import io.quarkus.test.common.http.TestHTTPResource;
 import java.io.ByteArrayInputStream;
+import java.io.OutputStream;
 import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -201,6 +202,28 @@ class ShowApiTest {
                 .doesNotContain("404");
         assertThat(exchangeUntilClosed(head + "Content-Length: 20000\r\n\r\n" + smuggled))
                 .contains("HTTP/1.1 413 ", "\"code\":\"PAYLOAD_TOO_LARGE\"").doesNotContain("404");
+    }
+
+    @Test
+    void aClientStillSendingTheBodyOfARefusedRequestReadsItsAnswer() throws Exception {
+        try (Socket socket = new Socket(showsUri.getHost(), showsUri.getPort())) {
+            socket.setSoTimeout(5_000);
+            OutputStream out = socket.getOutputStream();
+            out.write(("POST /shows HTTP/1.1\r\nHost: test\r\nContent-Type: application/json\r\n"
+                    + "Transfer-Encoding: chunked\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+            out.flush();
+            // The service answers 411 meanwhile; the body comes after, in two writes, as from a slow client. Into a
+            // connection closed at once, the first write is answered with a reset and the second fails: a client
+            // still writing its body (the JDK's HttpClient, for one) then drops the answer it had been sent.
+            Thread.sleep(300);
+            out.write("5\r\nhello\r\n".getBytes(StandardCharsets.US_ASCII));
+            out.flush();
+            Thread.sleep(200);
+            out.write("0\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+            out.flush();
+            String answer = new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertThat(answer).contains("HTTP/1.1 411 ", "\"code\":\"LENGTH_REQUIRED\"");
+        }
     }
 
     private String exchangeUntilClosed(String request) throws Exception {
