@@ -9,7 +9,7 @@ import java.util.concurrent.ConcurrentLinkedDeque;
  * a CI timeout) a shutdown hook stops them, newest first (the service before its database), instead of leaving
  * them running on the cores and ports of the next run.
  */
-final class StopOnExit {
+public final class StopOnExit {
 
     private static final Deque<AutoCloseable> RUNNING = new ConcurrentLinkedDeque<>();
 
@@ -20,7 +20,7 @@ final class StopOnExit {
     private StopOnExit() {
     }
 
-    static void started(AutoCloseable server) {
+    public static void started(AutoCloseable server) {
         RUNNING.push(server);
     }
 

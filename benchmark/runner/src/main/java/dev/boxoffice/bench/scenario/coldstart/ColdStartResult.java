@@ -1,5 +1,6 @@
 package dev.boxoffice.bench.scenario.coldstart;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.boxoffice.bench.client.Refusals;
 import dev.boxoffice.bench.load.TimelinePoint;
 import dev.boxoffice.bench.measure.StepResult;
@@ -13,6 +14,7 @@ import dev.boxoffice.bench.measure.StepResult;
  * @param refusedBy       the service's own count of refusals by the bound that made them
  * @param burst           creations sent all at once to another fresh service the moment it was ready; null if none
  */
+@JsonInclude(JsonInclude.Include.NON_NULL) // fields added since, null in runs recorded before them, are left out
 public record ColdStartResult(double warmCapacityRps, double startMillis, StepResult load, Refusals refusedBy, StepResult burst) {
 
     /** Refusals of the burst (503 and 429), of every creation sent. */

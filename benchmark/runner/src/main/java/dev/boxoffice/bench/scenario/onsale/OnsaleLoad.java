@@ -7,7 +7,7 @@ import dev.boxoffice.bench.load.OpenLoop;
 import dev.boxoffice.bench.measure.Bench;
 import dev.boxoffice.bench.measure.StepResult;
 import dev.boxoffice.bench.report.Format;
-import dev.boxoffice.bench.system.Edge;
+import dev.boxoffice.bench.run.Edge;
 import dev.boxoffice.bench.system.JavaService;
 import dev.boxoffice.cluster.HaProxyStats;
 import java.net.URI;

@@ -1,5 +1,6 @@
 package dev.boxoffice.bench.scenario.onsale;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.boxoffice.bench.client.Refusals;
 import dev.boxoffice.bench.load.Latency;
 import dev.boxoffice.bench.measure.StepResult;
@@ -25,6 +26,7 @@ public record OnsaleResult(List<Step> steps) {
      * @param refusedBy the service's own count of the step's refusals, by the bound that made them
      * @param edge      the edge's own counters over the step; null when the buyers went straight to the service
      */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Step(Buyer.Client client, long intents, long completed, long attempts, long refusals, long noAnswer,
             Latency completion, StepResult answers, double answeringAgainMillis, Refusals refusedBy, HaProxyStats edge) {
 

@@ -11,7 +11,7 @@ import dev.boxoffice.bench.run.RunResult;
 import dev.boxoffice.bench.run.Scenario;
 import dev.boxoffice.bench.run.Selection;
 import dev.boxoffice.bench.run.Target;
-import dev.boxoffice.bench.system.Edge;
+import dev.boxoffice.bench.run.Edge;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -12,7 +12,7 @@ import dev.boxoffice.bench.measure.StepResult;
 import dev.boxoffice.bench.run.Run;
 import dev.boxoffice.bench.scenario.contention.ContentionOptions;
 import dev.boxoffice.bench.scenario.contention.ContentionScenario;
-import dev.boxoffice.bench.system.Edge;
+import dev.boxoffice.bench.run.Edge;
 import dev.boxoffice.cluster.HaProxyStats;
 import io.vertx.core.http.HttpMethod;
 import java.util.List;

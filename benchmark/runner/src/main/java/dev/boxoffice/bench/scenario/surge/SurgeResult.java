@@ -1,5 +1,6 @@
 package dev.boxoffice.bench.scenario.surge;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.boxoffice.bench.client.Refusals;
 import dev.boxoffice.bench.load.PhaseResult;
 import dev.boxoffice.bench.load.TimelinePoint;
@@ -18,6 +19,7 @@ import java.util.stream.Stream;
  * @param reservationsThroughEdge the surge of reservations again, through HAProxy in front of the same service (the
  *                                edge queues what the service cannot take at once); null when skipped
  */
+@JsonInclude(JsonInclude.Include.NON_NULL) // fields added since, null in runs recorded before them, are left out
 public record SurgeResult(Part reservations, Part hotShows, Part reservationsThroughEdge) {
 
     /** The parts that ran. */
@@ -35,6 +37,7 @@ public record SurgeResult(Part reservations, Part hotShows, Part reservationsThr
      * @param refusedByService   the service's own count of its refusals during the part, by the bound that made them
      * @param edge               the edge's own counters during the part; null when the load went straight to the service
      */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Part(String description, double capacityRps, StepResult step, double requestsPerArrival,
             double surgeStartSeconds, double surgeSeconds, double recoverySeconds, Refusals refusedByService,
             HaProxyStats edge) {

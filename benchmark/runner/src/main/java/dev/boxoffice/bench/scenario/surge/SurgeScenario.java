@@ -68,8 +68,9 @@ public final class SurgeScenario extends Scenario<SurgeResult> {
                         + " of " + num(part.capacityRps(), 0) + "); p99 2xx / 409 / 503: " + num(surge.p99().get(AnswerKind.OK), 1) + " / "
                         + num(surge.p99().get(AnswerKind.CONFLICT), 1) + " / " + num(surge.p99().get(AnswerKind.REFUSED), 1) + " ms",
                 surge.count(AnswerKind.REFUSED) + " refused (503)" + refusers(part) + ", " + surge.count(AnswerKind.TIMEOUT)
-                        + " timeouts, " + surge.count(AnswerKind.ERROR) + " errors; p99 of all answers "
-                        + num(surge.p99AllAnswers(), 0) + " ms; per-second p99 back under the SLO "
+                        + " timeouts, " + surge.count(AnswerKind.ERROR) + " errors; "
+                        + (surge.p99AllAnswers() == null ? "" : "p99 of all answers " + num(surge.p99AllAnswers(), 0) + " ms; ")
+                        + "per-second p99 back under the SLO "
                         + num(part.recoverySeconds(), 0) + " s after the surge");
     }
 

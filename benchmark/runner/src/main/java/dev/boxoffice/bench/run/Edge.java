@@ -1,6 +1,7 @@
-package dev.boxoffice.bench.system;
+package dev.boxoffice.bench.run;
 
-import dev.boxoffice.bench.run.Run;
+import dev.boxoffice.bench.system.JavaService;
+import dev.boxoffice.bench.system.StopOnExit;
 import dev.boxoffice.cluster.HaProxy;
 import dev.boxoffice.cluster.HaProxyConfig;
 import dev.boxoffice.cluster.HaProxyStats;
