@@ -27,7 +27,7 @@ public final class Bench implements AutoCloseable {
     /** A variant measured in turns counts as idle below this share of a core (service and PostgreSQL each)... */
     private static final double IDLE_PERCENT = 5;
     /** ...and hands over to the next one after this long at the latest. */
-    private static final long SETTLE_SECONDS = 10;
+    private static final long SETTLE_SECONDS = 30;
 
     private final Vertx vertx;
     private final Context loop;
@@ -103,19 +103,28 @@ public final class Bench implements AutoCloseable {
         turn.coming().run();
     }
 
-    private void settle() {
-        long deadline = System.nanoTime() + SETTLE_SECONDS * 1_000_000_000L;
+    /**
+     * Waits until the service and its PostgreSQL server are idle (below {@value #IDLE_PERCENT} % of a core over half
+     * a second, at most {@value #SETTLE_SECONDS} s): what one load left behind does not run into the next.
+     */
+    public void settle() {
+        long start = System.nanoTime();
+        long deadline = start + SETTLE_SECONDS * 1_000_000_000L;
         Resources.Sample before = resources.sample();
         while (true) {
             JavaService.sleep(500);
             Resources.Sample now = resources.sample();
             CpuShare share = now.since(before);
             if (!(share.service() >= IDLE_PERCENT) && !(share.database() >= IDLE_PERCENT)) { // NaN: not measured, idle
+                long waited = (System.nanoTime() - start) / 1_000_000_000L;
+                if (waited >= 2) {
+                    progress.info("the service and PostgreSQL were busy " + waited + " s after the load before");
+                }
                 return;
             }
             if (System.nanoTime() > deadline) {
                 progress.info(String.format(Locale.ROOT, "still busy %d s after the step (service %.0f %%, PostgreSQL"
-                        + " %.0f %% of a core): the next variant's step starts anyway", SETTLE_SECONDS, share.service(), share.database()));
+                        + " %.0f %% of a core): the next load starts anyway", SETTLE_SECONDS, share.service(), share.database()));
                 return;
             }
             before = now;
