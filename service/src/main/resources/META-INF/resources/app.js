@@ -15,7 +15,12 @@ function newKey() {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-/** Sends a request; a write is retried with the same key when the network failed, so it takes effect once. */
+const TRIES = 3;
+
+/**
+ * Sends a request; a write is retried with the same key when the network failed, so it takes effect once. When every
+ * try failed, the answer has status 0 (no answer came), which explain() puts in words.
+ */
 async function send(method, path, body) {
   const headers = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
@@ -26,7 +31,7 @@ async function send(method, path, body) {
       const text = await response.text();
       return { status: response.status, retryAfter: response.headers.get('Retry-After'), body: text ? JSON.parse(text) : null };
     } catch (e) {
-      if (attempt >= 3) throw e;
+      if (attempt >= TRIES) return { status: 0, write: method !== 'GET', retryAfter: null, body: null };
       await new Promise((resolve) => setTimeout(resolve, 500 * attempt));
     }
   }
@@ -43,7 +48,13 @@ function say(text, isError) {
 
 /** A refusal, in words a buyer understands; true if the answer was a success. */
 function explain(answer) {
-  if (answer.status < 300) return true;
+  if (answer.status >= 200 && answer.status < 300) return true;
+  if (answer.status === 0) {
+    say('BoxOffice could not be reached (' + TRIES + ' tries). ' + (answer.write
+      ? 'It may or may not have been done: the seat map shows what happened once the connection is back.'
+      : 'Check your connection and try again.'), true);
+    return false;
+  }
   const problem = answer.body || {};
   const seats = problem.seats ? ' (seat' + (problem.seats.length > 1 ? 's ' : ' ') + problem.seats.join(', ') + ')' : '';
   switch (answer.status) {

@@ -31,6 +31,7 @@ public class ProblemResponses implements OASFilter {
 
     @Override
     public void filterOpenAPI(OpenAPI openAPI) {
+        ParameterSchemas.describe(openAPI); // the one filter the configuration names: the parameters' schemas too
         openAPI.getComponents().addSchema(SCHEMA, problemSchema());
         openAPI.getComponents().addSchema("Violation", OASFactory.createSchema().addType(SchemaType.OBJECT)
                 .addProperty("field", string()).addProperty("message", string()).required(List.of("field", "message")));
@@ -55,7 +56,6 @@ public class ProblemResponses implements OASFilter {
             added.put("406", "The Accept header excludes application/json (NOT_ACCEPTABLE)");
         }
         if (takesIdempotencyKey(operation)) {
-            describeIdempotencyKey(operation);
             added.put("422", "The Idempotency-Key was used for another request (IDEMPOTENCY_KEY_REUSED)");
             APIResponse conflict = responses.getAPIResponse("409");
             String inProgress = "A request with the same Idempotency-Key is still being answered (REQUEST_IN_PROGRESS); "
@@ -93,14 +93,6 @@ public class ProblemResponses implements OASFilter {
     private static boolean takesIdempotencyKey(Operation operation) {
         return operation.getParameters() != null && operation.getParameters().stream()
                 .anyMatch(p -> IdempotencyKey.HEADER.equals(p.getName()));
-    }
-
-    private static void describeIdempotencyKey(Operation operation) {
-        operation.getParameters().stream().filter(p -> IdempotencyKey.HEADER.equals(p.getName())).forEach(p -> p
-                .description("Makes a retry safe: the same key with the same request (method, path, body) gets the "
-                        + "first answer again, byte for byte, and changes nothing; keys are remembered for 24 hours. "
-                        + "1 to 255 visible ASCII characters, bare or quoted (a random UUID is a good key).")
-                .schema(string().maxLength(IdempotencyKey.MAX_LENGTH)));
     }
 
     private static void asProblem(String status, APIResponse response) {

@@ -6,6 +6,8 @@ import static org.awaitility.Awaitility.await;
 import static org.hamcrest.Matchers.equalTo;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.atlassian.oai.validator.report.MessageResolver;
+import com.atlassian.oai.validator.schema.SchemaValidator;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.boxoffice.support.OpenApiContract;
 import dev.boxoffice.support.SseClient;
@@ -15,6 +17,9 @@ import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
+import io.swagger.v3.oas.models.OpenAPI;
+import io.swagger.v3.oas.models.media.Schema;
+import io.swagger.v3.parser.OpenAPIV3Parser;
 import java.io.ByteArrayOutputStream;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -85,6 +90,43 @@ class SeatStreamApiTest {
             assertThat(data(expired).get("reason").asText()).isEqualTo("EXPIRED");
             assertThat(seats(expired)).containsExactly(7);
         }
+    }
+
+    @Test
+    void everyEventIsOneTheDocumentDescribes() throws Exception {
+        OpenAPI document = new OpenAPIV3Parser().read(base.resolve("/q/openapi").toString());
+        SchemaValidator validator = new SchemaValidator(document, new MessageResolver());
+        Schema<?> eventSchema = document.getComponents().getSchemas().get("SeatStreamEvent");
+        assertThat(document.getPaths().get("/shows/{showId}/stream").getGet().getResponses().get("200").getContent()
+                .get("text/event-stream").getSchema().get$ref()).isEqualTo("#/components/schemas/SeatStreamEvent");
+        UUID show = createShow(10);
+        List<String> events = new ArrayList<>();
+        try (SseClient stream = open(show, null)) {
+            events.add(asDocumented(stream.next(WAIT)));
+            String hold = hold(show, "[3,4]", 60);
+            events.add(asDocumented(stream.next(WAIT)));
+            given().when().delete("/shows/" + show + "/holds/" + hold).then().statusCode(200);
+            events.add(asDocumented(stream.next(WAIT)));
+        }
+        SeatFrames frames = new SeatFrames(JSON);
+        for (String reason : List.of("SLOW_READER", "STREAMS_MEMORY_FULL")) {
+            events.add(asDocumented(SseClient.parse(frames.end(reason).toString())));
+        }
+        for (String event : events) {
+            assertThat(validator.validate(event, eventSchema, "event").getMessages()).as(event).isEmpty();
+        }
+        String notAnEvent = "{\"event\":\"seats\",\"id\":1,\"data\":{\"seats\":[1]}}";
+        assertThat(validator.validate(notAnEvent, eventSchema, "event").hasErrors()).as("the check can fail").isTrue();
+    }
+
+    /** An event as the document describes one: its fields, the id a number, the data parsed. */
+    private static String asDocumented(Event event) throws Exception {
+        var node = JSON.createObjectNode().put("event", event.event());
+        if (event.id() != null) {
+            node.put("id", Long.parseLong(event.id()));
+        }
+        node.set("data", JSON.readTree(event.data()));
+        return JSON.writeValueAsString(node);
     }
 
     @Test

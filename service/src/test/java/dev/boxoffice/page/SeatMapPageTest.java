@@ -126,6 +126,21 @@ class SeatMapPageTest {
     }
 
     @Test
+    void aWriteWhoseEveryTryFailedIsSaid() {
+        UUID show = createShow("No network", 10);
+        buyer = openShow(show, 1280, 900, 10);
+        seat(buyer, 4).click();
+        // The network fails every try (as fetch does when the connection is lost): three tries, then words.
+        ((JavascriptExecutor) buyer).executeScript("window.tries = 0; window.fetch = () => { window.tries++;"
+                + " return Promise.reject(new TypeError('Failed to fetch')); }");
+        buyer.findElement(By.id("reserve")).click();
+        waitFor(buyer, d -> text(d, "message").equals("BoxOffice could not be reached (3 tries). It may or may not have"
+                + " been done: the seat map shows what happened once the connection is back."));
+        assertThat(((Number) ((JavascriptExecutor) buyer).executeScript("return window.tries")).intValue()).isEqualTo(3);
+        assertThat(given().when().get("/shows/" + show).then().extract().<String>path("seats[4].status")).isEqualTo("AVAILABLE");
+    }
+
+    @Test
     void theSeatMapWorksFromTheKeyboard() {
         UUID show = createShow("Keyboard", 30);
         buyer = openShow(show, 1280, 900, 30);

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import java.util.stream.Stream;
 
 /**
@@ -71,30 +72,44 @@ public final class SseClient implements AutoCloseable {
     }
 
     private void read() {
-        String id = null;
-        String event = null;
-        List<String> data = new ArrayList<>();
         try (Stream<String> lines = response.body()) {
-            for (String line : (Iterable<String>) lines::iterator) {
-                if (line.isEmpty()) {
-                    if (!data.isEmpty()) {
-                        events.add(new Event(id, event == null ? "message" : event, String.join("\n", data)));
-                    }
-                    id = null;
-                    event = null;
-                    data.clear();
-                } else if (line.startsWith("id:")) {
-                    id = line.substring(3).trim();
-                } else if (line.startsWith("event:")) {
-                    event = line.substring(6).trim();
-                } else if (line.startsWith("data:")) {
-                    data.add(line.substring(5).trim());
-                }
-            }
+            parse(lines::iterator, events::add);
         } catch (RuntimeException e) {
             // closed
         } finally {
             ended = true;
+        }
+    }
+
+    /** The one event of {@code frame} (text/event-stream, ending with its blank line). */
+    public static Event parse(String frame) {
+        List<Event> parsed = new ArrayList<>();
+        parse(frame.lines()::iterator, parsed::add);
+        if (parsed.size() != 1) {
+            throw new IllegalArgumentException("not one event: " + frame);
+        }
+        return parsed.getFirst();
+    }
+
+    private static void parse(Iterable<String> lines, Consumer<Event> sink) {
+        String id = null;
+        String event = null;
+        List<String> data = new ArrayList<>();
+        for (String line : lines) {
+            if (line.isEmpty()) {
+                if (!data.isEmpty()) {
+                    sink.accept(new Event(id, event == null ? "message" : event, String.join("\n", data)));
+                }
+                id = null;
+                event = null;
+                data.clear();
+            } else if (line.startsWith("id:")) {
+                id = line.substring(3).trim();
+            } else if (line.startsWith("event:")) {
+                event = line.substring(6).trim();
+            } else if (line.startsWith("data:")) {
+                data.add(line.substring(5).trim());
+            }
         }
     }
 
