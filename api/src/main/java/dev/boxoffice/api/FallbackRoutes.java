@@ -42,7 +42,7 @@ public class FallbackRoutes {
     void register(@Observes Router router) {
         // A body's length is known before it is read: an oversized one is refused unread, and one of unknown length
         // (chunked) too, since the REST layer would read a large one on a worker thread and end it with a bare 413.
-        router.route().order(Integer.MIN_VALUE).handler(ctx -> {
+        router.route().order(RequestPipeline.BODY_LENGTH.order()).handler(ctx -> {
             String length = ctx.request().getHeader(HttpHeaders.CONTENT_LENGTH);
             if (ctx.request().headers().contains(HttpHeaders.TRANSFER_ENCODING)) {
                 refuseAndClose(ctx, Problem.of(411, "Length required", ErrorCode.LENGTH_REQUIRED,
@@ -55,7 +55,7 @@ public class FallbackRoutes {
         });
         // The router refuses a request without a Host header (or the preface of HTTP/2, which is not served) with a 400
         // before any route runs; without this, the client got the framework's JSON and the log an ERROR per request.
-        router.route().order(Integer.MIN_VALUE).failureHandler(ctx -> {
+        router.route().order(RequestPipeline.BODY_LENGTH.order()).failureHandler(ctx -> {
             if (ctx.statusCode() == 400 && ctx.failure() instanceof VertxException refusal) {
                 HttpVersion version = ctx.request().version();
                 refuseAndClose(ctx, Problem.of(400, "Malformed request", ErrorCode.MALFORMED_REQUEST,
@@ -65,7 +65,7 @@ public class FallbackRoutes {
                 ctx.next();
             }
         });
-        router.route().method(HttpMethod.OPTIONS).order(Integer.MIN_VALUE + 1).handler(ctx -> {
+        router.route().method(HttpMethod.OPTIONS).order(RequestPipeline.OPTIONS.order()).handler(ctx -> {
             String allow = allowed.allow(ctx.normalizedPath());
             if (allow.isEmpty()) {
                 ctx.next(); // a path no resource declares: its own route, or 404

@@ -1,8 +1,9 @@
 package dev.boxoffice.http;
 
-import dev.boxoffice.api.Problem;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.boxoffice.api.Problem;
+import dev.boxoffice.api.RequestPipeline;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -105,7 +106,7 @@ public class Admission {
     }
 
     void register(@Observes Router router) {
-        router.route("/shows*").order(Integer.MIN_VALUE + 1).handler(this::admit);
+        router.route("/shows*").order(RequestPipeline.ADMISSION.order()).handler(this::admit);
     }
 
     private void admit(RoutingContext ctx) {

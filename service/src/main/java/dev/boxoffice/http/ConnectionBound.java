@@ -1,8 +1,9 @@
 package dev.boxoffice.http;
 
-import dev.boxoffice.api.Problem;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.boxoffice.api.Problem;
+import dev.boxoffice.api.RequestPipeline;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpConnection;
 import io.vertx.core.http.HttpHeaders;
@@ -66,7 +67,7 @@ public final class ConnectionBound {
     }
 
     public void register(Router router) {
-        router.route().order(Integer.MIN_VALUE).handler(this::check);
+        router.route().order(RequestPipeline.CONNECTION_BOUND.order()).handler(this::check);
     }
 
     private void check(RoutingContext ctx) {

@@ -6,6 +6,7 @@ import dev.boxoffice.api.ErrorCode;
 import dev.boxoffice.api.Problem;
 import dev.boxoffice.api.ProblemException;
 import dev.boxoffice.api.RequestParameters;
+import dev.boxoffice.api.RequestPipeline;
 import dev.boxoffice.domain.ShowRules;
 import dev.boxoffice.domain.ShowState;
 import dev.boxoffice.entity.Versioned;
@@ -79,7 +80,7 @@ public final class SeatStreams {
     }
 
     public void register(Router router) {
-        router.route(PATH).order(Integer.MIN_VALUE + 2).handler(this::handle);
+        router.route(PATH).order(RequestPipeline.SEAT_STREAMS.order()).handler(this::handle);
     }
 
     /** Events may have been committed: the followed shows are read again. */

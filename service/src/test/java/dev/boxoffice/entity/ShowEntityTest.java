@@ -16,14 +16,16 @@ import dev.boxoffice.eventstore.EventStore;
 import dev.boxoffice.eventstore.ExpectedVersion;
 import dev.boxoffice.eventstore.IdempotencyRecord;
 import dev.boxoffice.eventstore.NewEvent;
-import dev.boxoffice.eventstore.PostgresEventStore;
-import dev.boxoffice.eventstore.PostgresSnapshotStore;
+import dev.boxoffice.eventstore.InMemoryEventStore;
+import dev.boxoffice.eventstore.InMemorySnapshotStore;
 import dev.boxoffice.eventstore.RecordedEvent;
 import dev.boxoffice.eventstore.Snapshot;
+import dev.boxoffice.eventstore.SnapshotStore;
 import dev.boxoffice.eventstore.StreamName;
 import dev.boxoffice.shows.ShowService;
-import dev.boxoffice.support.TestPostgres;
 import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -35,12 +37,15 @@ import org.junit.jupiter.api.Test;
 
 /**
  * A show entity in the style of Akka's CQRS sample: run commands, stop the runtime, start a new one on the same
- * store, and assert that the show it rebuilds is the show that was left.
+ * store, and assert that the show it rebuilds is the show that was left. On the store in memory, which keeps the
+ * same contract as PostgreSQL's (EventStoreContract): milliseconds a test, no database.
  */
 class ShowEntityTest {
 
-    private final PostgresEventStore store = TestPostgres.eventStore();
-    private final PostgresSnapshotStore snapshots = new PostgresSnapshotStore(TestPostgres.pool(), 1 << 20);
+    private static final Vertx VERTX = Vertx.vertx();
+
+    private final EventStore store = new InMemoryEventStore(Clock.systemUTC());
+    private final SnapshotStore snapshots = new InMemorySnapshotStore();
     private final UUID showId = UUID.randomUUID();
     private final String id = showId.toString();
     private final List<EntityRuntime<ShowCommand, ShowEvent, ShowState>> started = new ArrayList<>();
@@ -181,7 +186,7 @@ class ShowEntityTest {
     }
 
     private EntityRuntime<ShowCommand, ShowEvent, ShowState> start(EventStore eventStore, Duration idle, int snapshotEvery) {
-        var runtime = new EntityRuntime<>(TestPostgres.vertx(), eventStore, snapshots, ShowService.entityType(),
+        var runtime = new EntityRuntime<>(VERTX, eventStore, snapshots, ShowService.entityType(),
                 new EntitySettings(idle, 64L << 20, Duration.ofSeconds(10), snapshotEvery, 5, 64));
         started.add(runtime);
         return runtime;

@@ -3,8 +3,6 @@ package dev.boxoffice.eventstore;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.boxoffice.eventstore.AppendResult.Appended;
-import dev.boxoffice.eventstore.AppendResult.WrongExpectedVersion;
 import dev.boxoffice.support.TestPostgres;
 import io.vertx.core.Future;
 import io.vertx.sqlclient.Pool;
@@ -18,76 +16,15 @@ import java.util.concurrent.CompletableFuture;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
+/**
+ * What only PostgreSQL's store does: the whole log read in commit order, durability, the snapshots' write buffer. The
+ * ports' contract, which it keeps as the store in memory does, is EventStoreContract.
+ */
 class PostgresEventStoreTest {
 
     private final Pool pool = TestPostgres.pool();
     private final PostgresEventStore store = TestPostgres.eventStore();
     private final PostgresSnapshotStore snapshots = new PostgresSnapshotStore(pool, 1 << 20);
-
-    @Test
-    void appendsToANewStreamAndReadsItBackInOrder() {
-        StreamName stream = newStream();
-        Appended appended = (Appended) append(stream, 0, "a", "b", "c");
-
-        assertThat(appended.nextExpectedVersion()).isEqualTo(3);
-        assertThat(appended.lastPosition() - appended.firstPosition()).isEqualTo(2);
-        List<RecordedEvent> events = store.readStream(stream, 0).toCompletionStage().toCompletableFuture().join();
-        assertThat(events).extracting(RecordedEvent::version).containsExactly(1L, 2L, 3L);
-        assertThat(events).extracting(e -> new String(e.payload(), StandardCharsets.UTF_8)).containsExactly("a", "b", "c");
-        assertThat(events).extracting(RecordedEvent::correlationId).containsOnly("corr-1");
-        assertThat(events).allSatisfy(e -> assertThat(e.recordedAt()).isNotNull());
-        assertThat(store.readStream(stream, 2).toCompletionStage().toCompletableFuture().join()).extracting(RecordedEvent::version).containsExactly(3L);
-    }
-
-    @Test
-    void aWrongExpectedVersionIsATypedResultAndWritesNothing() {
-        StreamName stream = newStream();
-        append(stream, 0, "first");
-
-        assertThat(append(stream, 0, "again")).isEqualTo(new WrongExpectedVersion(stream, ExpectedVersion.NO_STREAM));
-        assertThat(append(stream, 5, "ahead")).isInstanceOf(WrongExpectedVersion.class);
-        assertThat(append(newStream(), 1, "missing stream")).isInstanceOf(WrongExpectedVersion.class);
-        assertThat(store.readStream(stream, 0).toCompletionStage().toCompletableFuture().join()).hasSize(1);
-        assertThat(append(stream, 1, "second")).isInstanceOf(Appended.class);
-    }
-
-    @Test
-    void concurrentAppendsAtOneVersionLetExactlyOneWin() {
-        StreamName stream = newStream();
-        append(stream, 0, "created");
-        List<Future<AppendResult>> racing = IntStream.range(0, 20)
-                .mapToObj(i -> store.append(stream, ExpectedVersion.of(1), List.of(event("e" + i), event("f" + i)))).toList();
-
-        List<AppendResult> results = Future.all(racing).map(all -> all.<AppendResult>list()).toCompletionStage().toCompletableFuture().join();
-
-        assertThat(results).filteredOn(r -> r instanceof Appended).hasSize(1);
-        List<RecordedEvent> events = store.readStream(stream, 0).toCompletionStage().toCompletableFuture().join();
-        assertThat(events).extracting(RecordedEvent::version).containsExactly(1L, 2L, 3L);
-        // Both events of the winning append, never a mix of two appends.
-        assertThat(new String(events.get(1).payload()).substring(1)).isEqualTo(new String(events.get(2).payload()).substring(1));
-    }
-
-    @Test
-    void groupedAppendsOfManyStreamsFailOnlyTheConflictingOne() {
-        List<StreamName> streams = IntStream.range(0, 50).mapToObj(i -> newStream()).toList();
-        StreamName conflicting = streams.get(17);
-        append(conflicting, 0, "already there");
-
-        List<Future<AppendResult>> appends = new ArrayList<>();
-        for (StreamName stream : streams) {
-            appends.add(store.append(stream, ExpectedVersion.NO_STREAM, List.of(event("x"))));
-        }
-        List<AppendResult> results = Future.all(appends).map(all -> all.<AppendResult>list()).toCompletionStage().toCompletableFuture().join();
-
-        for (int i = 0; i < streams.size(); i++) {
-            if (streams.get(i).equals(conflicting)) {
-                assertThat(results.get(i)).isInstanceOf(WrongExpectedVersion.class);
-            } else {
-                assertThat(results.get(i)).isInstanceOf(Appended.class);
-                assertThat(store.readStream(streams.get(i), 0).toCompletionStage().toCompletableFuture().join()).hasSize(1);
-            }
-        }
-    }
 
     @Test
     void readAllNeverPassesAnEventWhoseTransactionCommitsLate() throws Exception {
@@ -134,34 +71,6 @@ class PostgresEventStoreTest {
     }
 
     @Test
-    void eventsAndSnapshotsKeepTheSchemaVersionTheyWereWrittenIn() {
-        StreamName stream = newStream();
-        store.append(stream, ExpectedVersion.NO_STREAM, List.of(new NewEvent("Test", 1, new byte[] {1}, null),
-                new NewEvent("Test", 3, new byte[] {3}, null))).toCompletionStage().toCompletableFuture().join();
-        snapshots.save(new Snapshot(stream, 2, 7, new byte[] {7})).toCompletionStage().toCompletableFuture().join();
-
-        assertThat(store.readStream(stream, 0).toCompletionStage().toCompletableFuture().join())
-                .extracting(RecordedEvent::schemaVersion).containsExactly(1, 3);
-        assertThat(snapshots.load(stream).toCompletionStage().toCompletableFuture().join().orElseThrow().schemaVersion())
-                .isEqualTo(7);
-    }
-
-    @Test
-    void keepsTheNewestSnapshot() {
-        StreamName stream = newStream();
-        assertThat(snapshots.load(stream).toCompletionStage().toCompletableFuture().join()).isEmpty();
-
-        snapshots.save(new Snapshot(stream, 10, 1, "ten".getBytes())).toCompletionStage().toCompletableFuture().join();
-        snapshots.save(new Snapshot(stream, 5, 1, "five".getBytes())).toCompletionStage().toCompletableFuture().join();
-
-        Snapshot loaded = snapshots.load(stream).toCompletionStage().toCompletableFuture().join().orElseThrow();
-        assertThat(loaded.version()).isEqualTo(10);
-        assertThat(new String(loaded.payload())).isEqualTo("ten");
-        snapshots.save(new Snapshot(stream, 20, 1, "twenty".getBytes())).toCompletionStage().toCompletableFuture().join();
-        assertThat(snapshots.load(stream).toCompletionStage().toCompletableFuture().join().orElseThrow().version()).isEqualTo(20);
-    }
-
-    @Test
     void snapshotsSavedAtOnceAreWrittenTogetherAndTheNewestOfAStreamWins() {
         List<StreamName> streams = IntStream.range(0, 50).mapToObj(i -> newStream()).toList();
         List<Future<Void>> saved = new ArrayList<>();
@@ -202,7 +111,6 @@ class PostgresEventStoreTest {
 
     @Test
     void refusesMeaninglessAppends() {
-        assertThatThrownBy(() -> store.append(newStream(), ExpectedVersion.NO_STREAM, List.of())).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> ExpectedVersion.of(-1)).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> new StreamName(" ")).isInstanceOf(IllegalArgumentException.class);
     }

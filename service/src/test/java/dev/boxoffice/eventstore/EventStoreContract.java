@@ -1,0 +1,173 @@
+package dev.boxoffice.eventstore;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.boxoffice.eventstore.AppendResult.Appended;
+import dev.boxoffice.eventstore.AppendResult.IdempotencyKeyTaken;
+import dev.boxoffice.eventstore.AppendResult.WrongExpectedVersion;
+import io.vertx.core.Future;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.UUID;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * What every implementation of the event-store and snapshot ports does, run against each (PostgreSQL's, and the one in
+ * memory that entity tests use), so that a test passing on one means the same on the other.
+ */
+abstract class EventStoreContract {
+
+    private final EventStore store = eventStore();
+    private final SnapshotStore snapshots = snapshotStore();
+
+    abstract EventStore eventStore();
+
+    abstract SnapshotStore snapshotStore();
+
+    @Test
+    void appendsToANewStreamAndReadsItBackInOrder() {
+        StreamName stream = newStream();
+        Appended appended = (Appended) append(stream, 0, "a", "b", "c");
+
+        assertThat(appended.nextExpectedVersion()).isEqualTo(3);
+        assertThat(appended.lastPosition() - appended.firstPosition()).isEqualTo(2);
+        List<RecordedEvent> events = join(store.readStream(stream, 0));
+        assertThat(events).extracting(RecordedEvent::version).containsExactly(1L, 2L, 3L);
+        assertThat(events).extracting(e -> new String(e.payload(), StandardCharsets.UTF_8)).containsExactly("a", "b", "c");
+        assertThat(events).extracting(RecordedEvent::correlationId).containsOnly("corr-1");
+        assertThat(events).allSatisfy(e -> assertThat(e.recordedAt()).isNotNull());
+        assertThat(join(store.readStream(stream, 2))).extracting(RecordedEvent::version).containsExactly(3L);
+        assertThat(join(store.readStream(newStream(), 0))).isEmpty();
+    }
+
+    @Test
+    void aWrongExpectedVersionIsATypedResultAndWritesNothing() {
+        StreamName stream = newStream();
+        append(stream, 0, "first");
+
+        assertThat(append(stream, 0, "again")).isEqualTo(new WrongExpectedVersion(stream, ExpectedVersion.NO_STREAM));
+        assertThat(append(stream, 5, "ahead")).isInstanceOf(WrongExpectedVersion.class);
+        assertThat(append(newStream(), 1, "missing stream")).isInstanceOf(WrongExpectedVersion.class);
+        assertThat(join(store.readStream(stream, 0))).hasSize(1);
+        assertThat(append(stream, 1, "second")).isInstanceOf(Appended.class);
+    }
+
+    @Test
+    void concurrentAppendsAtOneVersionLetExactlyOneWin() {
+        StreamName stream = newStream();
+        append(stream, 0, "created");
+        List<Future<AppendResult>> racing = IntStream.range(0, 20)
+                .mapToObj(i -> store.append(stream, ExpectedVersion.of(1), List.of(event("e" + i), event("f" + i)))).toList();
+
+        List<AppendResult> results = join(Future.all(racing).map(all -> all.<AppendResult>list()));
+
+        assertThat(results).filteredOn(r -> r instanceof Appended).hasSize(1);
+        List<RecordedEvent> events = join(store.readStream(stream, 0));
+        assertThat(events).extracting(RecordedEvent::version).containsExactly(1L, 2L, 3L);
+        // Both events of the winning append, never a mix of two appends.
+        assertThat(new String(events.get(1).payload()).substring(1)).isEqualTo(new String(events.get(2).payload()).substring(1));
+    }
+
+    @Test
+    void appendsToManyStreamsAtOnceFailOnlyTheConflictingOne() {
+        List<StreamName> streams = IntStream.range(0, 50).mapToObj(i -> newStream()).toList();
+        StreamName conflicting = streams.get(17);
+        append(conflicting, 0, "already there");
+
+        List<Future<AppendResult>> appends = new ArrayList<>();
+        for (StreamName stream : streams) {
+            appends.add(store.append(stream, ExpectedVersion.NO_STREAM, List.of(event("x"))));
+        }
+        List<AppendResult> results = join(Future.all(appends).map(all -> all.<AppendResult>list()));
+
+        for (int i = 0; i < streams.size(); i++) {
+            if (streams.get(i).equals(conflicting)) {
+                assertThat(results.get(i)).isInstanceOf(WrongExpectedVersion.class);
+            } else {
+                assertThat(results.get(i)).isInstanceOf(Appended.class);
+                assertThat(join(store.readStream(streams.get(i), 0))).hasSize(1);
+            }
+        }
+    }
+
+    @Test
+    void aTakenIdempotencyKeyRefusesTheWholeAppendNamingTheKey() {
+        IdempotencyRecord answer = answer("once");
+        assertThat(join(store.append(newStream(), ExpectedVersion.NO_STREAM, List.of(event("a")), List.of(answer))))
+                .isInstanceOf(Appended.class);
+        StreamName other = newStream();
+
+        assertThat(join(store.append(other, ExpectedVersion.NO_STREAM, List.of(event("b")), List.of(answer("fresh"), answer))))
+                .isEqualTo(new IdempotencyKeyTaken(other, Set.of(answer.key())));
+        assertThat(join(store.readStream(other, 0))).isEmpty();
+    }
+
+    @Test
+    void anAppendRefusedForItsVersionTakesNoKey() {
+        StreamName stream = newStream();
+        append(stream, 0, "first");
+        IdempotencyRecord answer = answer("refused first");
+
+        assertThat(join(store.append(stream, ExpectedVersion.NO_STREAM, List.of(event("b")), List.of(answer))))
+                .isInstanceOf(WrongExpectedVersion.class);
+        assertThat(join(store.append(stream, ExpectedVersion.of(1), List.of(event("b")), List.of(answer))))
+                .isInstanceOf(Appended.class);
+    }
+
+    @Test
+    void refusesAnAppendOfNoEvents() {
+        assertThatThrownBy(() -> store.append(newStream(), ExpectedVersion.NO_STREAM, List.of()))
+                .isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void eventsAndSnapshotsKeepTheSchemaVersionTheyWereWrittenIn() {
+        StreamName stream = newStream();
+        join(store.append(stream, ExpectedVersion.NO_STREAM, List.of(new NewEvent("Test", 1, new byte[] {1}, null),
+                new NewEvent("Test", 3, new byte[] {3}, null))));
+        join(snapshots.save(new Snapshot(stream, 2, 7, new byte[] {7})));
+
+        assertThat(join(store.readStream(stream, 0))).extracting(RecordedEvent::schemaVersion).containsExactly(1, 3);
+        assertThat(join(snapshots.load(stream)).orElseThrow().schemaVersion()).isEqualTo(7);
+    }
+
+    @Test
+    void keepsTheNewestSnapshot() {
+        StreamName stream = newStream();
+        assertThat(join(snapshots.load(stream))).isEmpty();
+
+        join(snapshots.save(new Snapshot(stream, 10, 1, "ten".getBytes())));
+        join(snapshots.save(new Snapshot(stream, 5, 1, "five".getBytes())));
+
+        Snapshot loaded = join(snapshots.load(stream)).orElseThrow();
+        assertThat(loaded.version()).isEqualTo(10);
+        assertThat(new String(loaded.payload())).isEqualTo("ten");
+        join(snapshots.save(new Snapshot(stream, 20, 1, "twenty".getBytes())));
+        assertThat(join(snapshots.load(stream)).orElseThrow().version()).isEqualTo(20);
+    }
+
+    private AppendResult append(StreamName stream, long expectedVersion, String... payloads) {
+        List<NewEvent> events = java.util.Arrays.stream(payloads).map(EventStoreContract::event).toList();
+        return join(store.append(stream, ExpectedVersion.of(expectedVersion), events));
+    }
+
+    private static NewEvent event(String payload) {
+        return new NewEvent("Test", 1, payload.getBytes(StandardCharsets.UTF_8), "corr-1");
+    }
+
+    private static IdempotencyRecord answer(String body) {
+        return new IdempotencyRecord(UUID.randomUUID().toString(), new byte[] {1}, 201, "/there", body.getBytes(StandardCharsets.UTF_8));
+    }
+
+    private static StreamName newStream() {
+        return StreamName.of("test", UUID.randomUUID());
+    }
+
+    private static <T> T join(Future<T> future) {
+        return future.toCompletionStage().toCompletableFuture().join();
+    }
+}

@@ -1,0 +1,17 @@
+package dev.boxoffice.eventstore;
+
+import java.time.Clock;
+
+/** The store in memory keeps the ports' contract, as PostgreSQL's does. */
+class InMemoryEventStoreTest extends EventStoreContract {
+
+    @Override
+    EventStore eventStore() {
+        return new InMemoryEventStore(Clock.systemUTC());
+    }
+
+    @Override
+    SnapshotStore snapshotStore() {
+        return new InMemorySnapshotStore();
+    }
+}
