@@ -156,6 +156,36 @@ class HoldDecisionsTest {
         assertThat(show().hold(first)).as("forgotten: the holds read model answers for it").isEmpty();
     }
 
+    @Test
+    void aHoldTheShowRemembersAndOneAsTheReadModelHasItAreRefusedByTheSameRules() {
+        create(10);
+        UUID confirmed = holdSeats(1);
+        run(new ConfirmHold(showId, confirmed, T0));
+        UUID released = holdSeats(2);
+        run(new ReleaseHold(showId, released, T0));
+        UUID expired = holdSeats(3);
+        Instant late = EXPIRY.plusSeconds(1);
+        for (UUID hold : List.of(confirmed, released, expired)) {
+            Hold remembered = show().hold(hold).orElseThrow();
+            HoldStatus status = remembered.statusAt(late);
+            // As the holds read model has it, once the show has forgotten it: the status its end recorded.
+            Hold fromReadModel = new Hold(hold, remembered.seats(), remembered.expiresAtMillis(), status);
+            assertThat(decider.decide(new ConfirmHold(showId, hold, late), state)).as("confirm %s", status)
+                    .isEqualTo(expected(HoldRules.refusal(fromReadModel, status, HoldStatus.CONFIRMED)));
+            assertThat(decider.decide(new ReleaseHold(showId, hold, late), state)).as("release %s", status)
+                    .isEqualTo(expected(HoldRules.refusal(fromReadModel, status, HoldStatus.RELEASED)));
+        }
+        assertThat(HoldRules.refusal(show().hold(expired).orElseThrow(), HoldStatus.EXPIRED, HoldStatus.CONFIRMED))
+                .map(Rejection::code).contains(Rejection.Code.HOLD_EXPIRED);
+        assertThat(HoldRules.refusal(show().hold(confirmed).orElseThrow(), HoldStatus.CONFIRMED, HoldStatus.RELEASED))
+                .map(Rejection::code).contains(Rejection.Code.HOLD_ALREADY_CONFIRMED);
+    }
+
+    /** A refusal the rules give, or: asked again, nothing changes. */
+    private static Decision<ShowEvent> expected(java.util.Optional<Rejection> refusal) {
+        return refusal.<Decision<ShowEvent>>map(r -> Decision.reject(r.code(), r.message())).orElseGet(Decision::unchanged);
+    }
+
     private void create(int seats) {
         run(new CreateShow(showId, "Hamlet", seats));
     }

@@ -3,6 +3,7 @@ package dev.boxoffice.http;
 import dev.boxoffice.api.Problem;
 import dev.boxoffice.api.ProblemException;
 import dev.boxoffice.domain.Hold;
+import dev.boxoffice.domain.HoldRules;
 import dev.boxoffice.domain.HoldStatus;
 import dev.boxoffice.domain.Rejection;
 import dev.boxoffice.domain.Rejection.Code;
@@ -50,7 +51,8 @@ public class HoldAnswers {
 
     /**
      * The hold a confirmation or release ({@code goal}) refused by its show settles on: for a hold the show has
-     * forgotten, the read model's, if it reached {@code goal} already, else the refusal its end calls for.
+     * forgotten, the read model's, if it reached {@code goal} already, else the refusal the domain's rules give a hold
+     * that ended as it did.
      */
     Future<Hold> afterRefusal(Rejection rejection, UUID showId, UUID holdId, HoldStatus goal) {
         if (rejection.code() != Code.HOLD_NOT_FOUND) {
@@ -61,13 +63,7 @@ public class HoldAnswers {
             if (hold.status() == goal) {
                 return hold;
             }
-            throw switch (hold.status()) {
-                case EXPIRED -> rejected(Code.HOLD_EXPIRED, "Hold " + holdId + " expired; its seats are back on sale.");
-                case RELEASED -> rejected(Code.HOLD_RELEASED, "Hold " + holdId + " was released; its seats may be taken.");
-                case CONFIRMED -> rejected(Code.HOLD_ALREADY_CONFIRMED, "Hold " + holdId
-                        + " was confirmed; cancel its reservations instead.");
-                case HELD -> new ProblemException(Problem.of(rejection));
-            };
+            throw new ProblemException(Problem.of(HoldRules.refusal(hold, hold.status(), goal).orElse(rejection)));
         });
     }
 
