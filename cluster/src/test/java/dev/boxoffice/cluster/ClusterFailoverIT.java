@@ -7,8 +7,6 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
@@ -19,7 +17,6 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
@@ -36,7 +33,6 @@ import org.junit.jupiter.api.Test;
  */
 class ClusterFailoverIT {
 
-    private static final Path REPO = Path.of(System.getProperty("boxoffice.repo", "..")).toAbsolutePath().normalize();
     private static final int SHOWS = 30;
     private static final int SEATS = 200;
     private static final int THREADS = 6;
@@ -48,10 +44,7 @@ class ClusterFailoverIT {
 
     @BeforeAll
     static void startCluster() throws Exception {
-        Path work = Files.createDirectories(REPO.resolve("cluster/target/failover-it"));
-        cluster = Cluster.start(new Cluster.Settings(REPO, 3, FreePorts.block(5), Routing.HASH, Optional.empty(),
-                Files.createTempDirectory("boxoffice-cluster-it-"), true, work,
-                List.of("@" + REPO.resolve("service/jvm.options")), ProcessBuilder.Redirect.appendTo(work.resolve("haproxy.log").toFile())));
+        cluster = TestClusters.start("failover-it", 3);
         shows = new ArrayList<>();
         for (int i = 0; i < SHOWS; i++) {
             String id = UUID.randomUUID().toString();

@@ -6,14 +6,11 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.stream.IntStream;
@@ -28,7 +25,6 @@ import org.junit.jupiter.api.Test;
  */
 class EdgeIT {
 
-    private static final Path REPO = Path.of(System.getProperty("boxoffice.repo", "..")).toAbsolutePath().normalize();
     /** The edge's maxconn per node (haproxy.cfg): requests past it wait in the node's queue. */
     private static final int PER_NODE = 64;
     private static final int CROWD = PER_NODE + 16;
@@ -38,10 +34,7 @@ class EdgeIT {
 
     @BeforeAll
     static void startCluster() throws Exception {
-        Path work = Files.createDirectories(REPO.resolve("cluster/target/edge-it"));
-        cluster = Cluster.start(new Cluster.Settings(REPO, 1, FreePorts.block(3), Routing.HASH, Optional.empty(),
-                Files.createTempDirectory("boxoffice-edge-it-"), true, work,
-                List.of("@" + REPO.resolve("service/jvm.options")), ProcessBuilder.Redirect.appendTo(work.resolve("haproxy.log").toFile())));
+        cluster = TestClusters.start("edge-it", 1);
     }
 
     @AfterAll
