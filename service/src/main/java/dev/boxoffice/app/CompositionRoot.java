@@ -8,8 +8,9 @@ import dev.boxoffice.domain.ShowState;
 import dev.boxoffice.entity.EntityRuntime;
 import dev.boxoffice.entity.EntitySettings;
 import dev.boxoffice.eventstore.EventStoreSettings;
-import dev.boxoffice.eventstore.IdempotencyKeyPurge;
-import dev.boxoffice.eventstore.IdempotencyKeys;
+import dev.boxoffice.eventstore.KeyedRecordPurge;
+import dev.boxoffice.eventstore.KeyedRecords;
+import dev.boxoffice.eventstore.PostgresKeyedRecords;
 import dev.boxoffice.eventstore.PostgresEventStore;
 import dev.boxoffice.eventstore.PostgresSnapshotStore;
 import dev.boxoffice.http.AdminResource;
@@ -151,27 +152,27 @@ public class CompositionRoot {
 
     @Produces
     @Singleton
-    IdempotencyKeys idempotencyKeys(Pool pool, BoxOfficeConfig config) {
-        return new IdempotencyKeys(pool, config.idempotency().keyTtl());
+    KeyedRecords keyedRecords(Pool pool, BoxOfficeConfig config) {
+        return new PostgresKeyedRecords(pool, config.idempotency().keyTtl());
     }
 
     @Produces
     @Singleton
-    IdempotencyKeyPurge idempotencyKeyPurge(Vertx vertx, IdempotencyKeys keys, BoxOfficeConfig config,
+    KeyedRecordPurge keyedRecordPurge(Vertx vertx, KeyedRecords records, BoxOfficeConfig config,
             MeterRegistry registry) {
-        var purge = new IdempotencyKeyPurge(vertx, keys, config.idempotency().purgeInterval(),
+        var purge = new KeyedRecordPurge(vertx, records, config.idempotency().purgeInterval(),
                 config.idempotency().purgeBatch());
-        Metrics.idempotencyKeyPurge(registry, purge);
+        Metrics.keyedRecordPurge(registry, purge);
         return purge;
     }
 
     /** The timed work in the background, from start to shutdown: hold expiries, and the purge of old answers. */
-    void startTimedWork(@Observes StartupEvent event, HoldExpiry expiry, IdempotencyKeyPurge purge) {
+    void startTimedWork(@Observes StartupEvent event, HoldExpiry expiry, KeyedRecordPurge purge) {
         expiry.start();
         purge.start();
     }
 
-    void stopTimedWork(@Observes ShutdownEvent event, HoldExpiry expiry, IdempotencyKeyPurge purge) {
+    void stopTimedWork(@Observes ShutdownEvent event, HoldExpiry expiry, KeyedRecordPurge purge) {
         expiry.close();
         purge.close();
     }

@@ -2,7 +2,7 @@ package dev.boxoffice.app;
 
 import dev.boxoffice.entity.EntityRuntime;
 import dev.boxoffice.eventstore.CommitListener;
-import dev.boxoffice.eventstore.IdempotencyKeyPurge;
+import dev.boxoffice.eventstore.KeyedRecordPurge;
 import dev.boxoffice.eventstore.PostgresSnapshotStore;
 import dev.boxoffice.eventstore.RecordedEvent;
 import dev.boxoffice.http.ConnectionBound;
@@ -48,9 +48,9 @@ final class Metrics {
                 .description("Snapshots not written because the buffer was full (the next one will be)").register(registry);
     }
 
-    static void idempotencyKeyPurge(MeterRegistry registry, IdempotencyKeyPurge purge) {
-        FunctionCounter.builder("boxoffice.idempotency.keys.purged", purge, IdempotencyKeyPurge::purged)
-                .description("Expired idempotency keys deleted by this node").register(registry);
+    static void keyedRecordPurge(MeterRegistry registry, KeyedRecordPurge purge) {
+        FunctionCounter.builder("boxoffice.idempotency.keys.purged", purge, KeyedRecordPurge::purged)
+                .description("Keyed records (answers under idempotency keys) past their time to live, deleted by this node").register(registry);
     }
 
     static void showRuntime(MeterRegistry registry, EntityRuntime<?, ?, ?> runtime, long budget) {

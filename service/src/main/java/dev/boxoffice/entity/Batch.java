@@ -3,7 +3,7 @@ package dev.boxoffice.entity;
 import dev.boxoffice.domain.CommandOutcome;
 import dev.boxoffice.domain.Decider;
 import dev.boxoffice.domain.Decision;
-import dev.boxoffice.eventstore.IdempotencyRecord;
+import dev.boxoffice.eventstore.KeyedRecord;
 import dev.boxoffice.eventstore.NewEvent;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -74,9 +74,9 @@ record Batch<C, E, S>(List<Decided<C, E, S>> decided, S state) {
         return events;
     }
 
-    /** The answers to commit with the events: those of keyed commands accepted with events. */
-    List<IdempotencyRecord> keyedAnswers() {
-        List<IdempotencyRecord> answers = new ArrayList<>();
+    /** The records to commit with the events: the answers of keyed commands accepted with events. */
+    List<KeyedRecord> keyedAnswers() {
+        List<KeyedRecord> answers = new ArrayList<>();
         for (Decided<C, E, S> d : decided) {
             if (d.keyed()) {
                 answers.add(d.work().keyedAnswer().decidedAgainst(d.state()));

@@ -40,7 +40,7 @@ final class Entity<C, E, S> implements Residency.Resident {
     private final String id;
     private final StreamName stream;
     private final Context home;
-    private final EntityRuntime<C, E, S> runtime;
+    private final EntityParts<C, E, S> parts;
     private final ArrayDeque<Work<C, S>> queue = new ArrayDeque<>();
 
     private Lifecycle<S> lifecycle = new Unloaded<>();
@@ -49,11 +49,11 @@ final class Entity<C, E, S> implements Residency.Resident {
     private long servingSinceNanos = QueueDelay.NOT_SERVING;
     private volatile long residentBytes;
 
-    Entity(String id, Context home, EntityRuntime<C, E, S> runtime) {
+    Entity(String id, Context home, EntityParts<C, E, S> parts) {
         this.id = id;
         this.home = home;
-        this.runtime = runtime;
-        this.stream = runtime.type().streamOf(id);
+        this.parts = parts;
+        this.stream = parts.type().streamOf(id);
         account();
     }
 
@@ -75,7 +75,7 @@ final class Entity<C, E, S> implements Residency.Resident {
     /** Must run on the home context. */
     void enqueue(Work<C, S> work) {
         if (lifecycle instanceof Passivated) {
-            runtime.dispatch(id, work); // raced with passivation: a fresh instance takes over
+            parts.host().dispatch(id, work); // raced with passivation: a fresh instance takes over
             return;
         }
         long now = System.nanoTime();
@@ -93,7 +93,7 @@ final class Entity<C, E, S> implements Residency.Resident {
             return false;
         }
         become(new Passivated<>());
-        runtime.forget(id, this);
+        parts.host().forget(id, this);
         return true;
     }
 
@@ -112,13 +112,13 @@ final class Entity<C, E, S> implements Residency.Resident {
             switch (lifecycle) {
                 case Unloaded<S> unloaded -> {
                     become(new Loading<>());
-                    read(runtime.replay().load(stream));
+                    read(parts.replay().load(stream));
                 }
                 case Ready<S> ready -> decideNext(ready);
                 default -> throw new IllegalStateException(stream + ": work queued while " + lifecycle);
             }
         }
-        if (queue.isEmpty() && lifecycle instanceof Ready<S> ready && !runtime.type().exists().test(ready.state())) {
+        if (queue.isEmpty() && lifecycle instanceof Ready<S> ready && !parts.type().exists().test(ready.state())) {
             passivateIfIdle(); // nothing worth keeping: a lookup of an entity that does not exist
         }
     }
@@ -129,14 +129,14 @@ final class Entity<C, E, S> implements Residency.Resident {
             queue.pollFirst();
             read.promise().complete(new Versioned<>(ready.state(), ready.version()));
         }
-        Batch<C, E, S> batch = Batch.decide(queue, runtime.type().decider(), ready.state(), runtime.settings().maxBatch());
+        Batch<C, E, S> batch = Batch.decide(queue, parts.type().decider(), ready.state(), parts.settings().maxBatch());
         if (batch.eventCount() == 0) {
             batch.complete(ready.version());
             return;
         }
         Appending<S> appending = new Appending<>(ready.state(), ready.version(), batch.state());
         become(appending);
-        runtime.store().append(stream, ExpectedVersion.of(ready.version()), batch.newEvents(runtime.type().events()),
+        parts.store().append(stream, ExpectedVersion.of(ready.version()), batch.newEvents(parts.type().events()),
                         batch.keyedAnswers())
                 .onComplete(onHome(result -> appended(appending, batch, result)),
                         onHome(failure -> appendFailed(batch, failure)));
@@ -147,11 +147,11 @@ final class Entity<C, E, S> implements Residency.Resident {
             case AppendResult.Appended appended -> {
                 become(new Ready<>(appending.ifCommitted(), appended.nextExpectedVersion()));
                 batch.complete(appending.version());
-                runtime.appendedEvents(batch.eventCount());
-                runtime.snapshotting().appended(stream, appending.version(), appended.nextExpectedVersion(),
+                parts.counters().appendedEvents.add(batch.eventCount());
+                parts.snapshotting().appended(stream, appending.version(), appended.nextExpectedVersion(),
                         appending.ifCommitted());
             }
-            case AppendResult.IdempotencyKeyTaken taken -> {
+            case AppendResult.KeyTaken taken -> {
                 become(new Ready<>(appending.state(), appending.version())); // nothing was written
                 List<Work.Command<C, S>> again = batch.withoutTakenKeys(taken.keys());
                 for (int i = again.size() - 1; i >= 0; i--) {
@@ -162,7 +162,7 @@ final class Entity<C, E, S> implements Residency.Resident {
                 requeueAfterConflict(batch);
                 CatchingUp<S> catchingUp = new CatchingUp<>(appending.state(), appending.version());
                 become(catchingUp);
-                read(runtime.replay().catchUp(stream, catchingUp.state(), catchingUp.version()));
+                read(parts.replay().catchUp(stream, catchingUp.state(), catchingUp.version()));
             }
         }
         drain();
@@ -174,10 +174,10 @@ final class Entity<C, E, S> implements Residency.Resident {
      * read, not the snapshot and the stream since it.
      */
     private void requeueAfterConflict(Batch<C, E, S> batch) {
-        runtime.conflicted();
+        parts.counters().conflicts.increment();
         for (int i = batch.decided().size() - 1; i >= 0; i--) {
             Work.Command<C, S> work = batch.decided().get(i).work();
-            if (work.attempt() > runtime.settings().maxConflictRetries()) {
+            if (work.attempt() > parts.settings().maxConflictRetries()) {
                 work.fail(new EntityUnavailableException(
                         "Gave up on " + stream + " after " + work.attempt() + " version conflicts", null));
             } else {
@@ -218,19 +218,19 @@ final class Entity<C, E, S> implements Residency.Resident {
     private boolean refusedAsOverloaded(Work<C, S> work, long now) {
         Work<C, S> oldest = queue.peekFirst();
         if (oldest == null || !QueueDelay.exceeded(now, oldest.enqueuedNanos(), servingSinceNanos,
-                runtime.settings().maxQueueDelay().toNanos())) {
+                parts.settings().maxQueueDelay().toNanos())) {
             return false;
         }
-        runtime.refusedAsOverloaded();
+        parts.counters().overloaded.increment();
         work.fail(new EntityOverloadedException(
-                "Requests for " + stream + " have waited over " + runtime.settings().maxQueueDelay().toMillis() + " ms"));
+                "Requests for " + stream + " have waited over " + parts.settings().maxQueueDelay().toMillis() + " ms"));
         return true;
     }
 
     /** While an append is in flight, refuses at once what both its outcomes refuse ({@link Appending#rejectedEitherWay}). */
     private boolean refusedEitherWay(Work.Command<C, S> work) {
         Rejection rejection = lifecycle instanceof Appending<S> appending
-                ? appending.rejectedEitherWay(runtime.type().decider(), work.command()) : null;
+                ? appending.rejectedEitherWay(parts.type().decider(), work.command()) : null;
         if (rejection != null) {
             work.promise().complete(new CommandOutcome.Rejected<>(rejection));
         }
@@ -241,8 +241,8 @@ final class Entity<C, E, S> implements Residency.Resident {
     private void account() {
         S held = lifecycle.held();
         long bytes = lifecycle instanceof Passivated ? 0
-                : OVERHEAD_BYTES + (held == null ? 0 : runtime.type().bytesOfState().applyAsLong(held));
-        runtime.residency().resize(bytes - residentBytes);
+                : OVERHEAD_BYTES + (held == null ? 0 : parts.type().bytesOfState().applyAsLong(held));
+        parts.residency().resize(bytes - residentBytes);
         residentBytes = bytes;
     }
 }

@@ -9,7 +9,6 @@ import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.LongAdder;
 
 /**
  * Keeps entities of one type in memory and routes every command and query to its entity's single writer.
@@ -21,26 +20,30 @@ import java.util.concurrent.atomic.LongAdder;
 public final class EntityRuntime<C, E, S> implements AutoCloseable {
 
     private final Vertx vertx;
-    private final EventStore store;
-    private final EntityType<C, E, S> type;
-    private final EntitySettings settings;
-    private final Replay<C, E, S> replay;
-    private final Snapshotting<S> snapshotting;
     private final ConcurrentHashMap<String, Entity<C, E, S>> entities = new ConcurrentHashMap<>();
     private final Residency residency;
-    private final LongAdder appendedEvents = new LongAdder();
-    private final LongAdder conflicts = new LongAdder();
-    private final LongAdder overloaded = new LongAdder();
+    private final Replay<C, E, S> replay;
+    private final EntityParts.Counters counters = new EntityParts.Counters();
+    private final EntityParts<C, E, S> parts;
 
     public EntityRuntime(Vertx vertx, EventStore store, SnapshotStore snapshots, EntityType<C, E, S> type,
             EntitySettings settings) {
         this.vertx = vertx;
-        this.store = store;
-        this.type = type;
-        this.settings = settings;
-        this.replay = new Replay<>(store, snapshots, type);
-        this.snapshotting = new Snapshotting<>(snapshots, type.snapshots(), settings.snapshotEvery());
         this.residency = new Residency(vertx, settings, entities::values);
+        this.replay = new Replay<>(store, snapshots, type);
+        this.parts = new EntityParts<>(type, settings, store, replay,
+                new Snapshotting<>(snapshots, type.snapshots(), settings.snapshotEvery()), residency, counters,
+                new EntityParts.Host<>() {
+                    @Override
+                    public void dispatch(String entityId, Work<C, S> work) {
+                        EntityRuntime.this.dispatch(entityId, work);
+                    }
+
+                    @Override
+                    public void forget(String entityId, Entity<C, ?, S> entity) {
+                        entities.remove(entityId, entity);
+                    }
+                });
     }
 
     /** Runs a command on the entity; completes once its events are committed or the domain refused it. */
@@ -89,11 +92,11 @@ public final class EntityRuntime<C, E, S> implements AutoCloseable {
 
     /** Work refused at once because its entity's queue or the memory for entities was full. */
     public long overloadRefusals() {
-        return overloaded.sum();
+        return counters.overloaded.sum();
     }
 
     public long appendedEvents() {
-        return appendedEvents.sum();
+        return counters.appendedEvents.sum();
     }
 
     /** Events read back from the store to (re)build entities: loads, and catching up after version conflicts. */
@@ -102,7 +105,7 @@ public final class EntityRuntime<C, E, S> implements AutoCloseable {
     }
 
     public long versionConflicts() {
-        return conflicts.sum();
+        return counters.conflicts.sum();
     }
 
     @Override
@@ -110,15 +113,15 @@ public final class EntityRuntime<C, E, S> implements AutoCloseable {
         residency.close();
     }
 
-    void dispatch(String entityId, Work<C, S> work) {
+    private void dispatch(String entityId, Work<C, S> work) {
         Entity<C, E, S> entity = entities.get(entityId);
         if (entity == null) {
             if (residency.full()) {
-                refusedAsOverloaded();
+                counters.overloaded.increment();
                 work.fail(new EntityOverloadedException("The memory for entities is full"));
                 return;
             }
-            entity = entities.computeIfAbsent(entityId, id -> new Entity<>(id, homeForNewEntity(), this));
+            entity = entities.computeIfAbsent(entityId, id -> new Entity<>(id, homeForNewEntity(), parts));
         }
         Entity<C, E, S> target = entity;
         Context current = Vertx.currentContext();
@@ -135,45 +138,5 @@ public final class EntityRuntime<C, E, S> implements AutoCloseable {
             return VertxContext.getRootContext(current);
         }
         return vertx.getOrCreateContext();
-    }
-
-    void forget(String entityId, Entity<C, E, S> entity) {
-        entities.remove(entityId, entity);
-    }
-
-    void refusedAsOverloaded() {
-        overloaded.increment();
-    }
-
-    void appendedEvents(int count) {
-        appendedEvents.add(count);
-    }
-
-    void conflicted() {
-        conflicts.increment();
-    }
-
-    EventStore store() {
-        return store;
-    }
-
-    Replay<C, E, S> replay() {
-        return replay;
-    }
-
-    Snapshotting<S> snapshotting() {
-        return snapshotting;
-    }
-
-    Residency residency() {
-        return residency;
-    }
-
-    EntityType<C, E, S> type() {
-        return type;
-    }
-
-    EntitySettings settings() {
-        return settings;
     }
 }

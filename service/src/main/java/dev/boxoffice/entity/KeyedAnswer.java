@@ -1,13 +1,13 @@
 package dev.boxoffice.entity;
 
-import dev.boxoffice.eventstore.IdempotencyRecord;
+import dev.boxoffice.eventstore.KeyedRecord;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Function;
 
 /**
  * The answer a command sent under an idempotency key gets if it is accepted with events, derived from the state it
- * leaves: committed in the same transaction as the events, so that a retry finds the answer exactly when the events
+ * leaves, as a record under the key: committed in the same transaction as the events, so that a retry finds the answer exactly when the events
  * exist. Derived again each time the command is decided (after a version conflict, against a newer state); touched
  * on the entity's home context, and read by the sender once the command is answered. If the key is used already,
  * nothing is appended and the command fails with {@link IdempotencyKeyTakenException}.
@@ -15,12 +15,12 @@ import java.util.function.Function;
 public final class KeyedAnswer<S> {
 
     private final String key;
-    private final Function<S, IdempotencyRecord> answerOf;
-    private IdempotencyRecord decided;
-    private volatile IdempotencyRecord committed;
+    private final Function<S, KeyedRecord> answerOf;
+    private KeyedRecord decided;
+    private volatile KeyedRecord committed;
 
     /** {@code answerOf} gives the answer to remember under {@code key}, from the state the command leaves. */
-    public KeyedAnswer(String key, Function<S, IdempotencyRecord> answerOf) {
+    public KeyedAnswer(String key, Function<S, KeyedRecord> answerOf) {
         this.key = Objects.requireNonNull(key, "key");
         this.answerOf = Objects.requireNonNull(answerOf, "answerOf");
     }
@@ -30,11 +30,11 @@ public final class KeyedAnswer<S> {
     }
 
     /** The answer committed with the command's events; empty if it was answered without any (a refusal, or no change). */
-    public Optional<IdempotencyRecord> committed() {
+    public Optional<KeyedRecord> committed() {
         return Optional.ofNullable(committed);
     }
 
-    IdempotencyRecord decidedAgainst(S state) {
+    KeyedRecord decidedAgainst(S state) {
         decided = answerOf.apply(state);
         return decided;
     }

@@ -4,7 +4,7 @@ import java.util.Set;
 
 /**
  * The outcome of an append: committed, refused because the stream is not at the expected version, or refused because
- * an idempotency key it carries is used already.
+ * a key of a record it carries is taken already.
  */
 public sealed interface AppendResult {
 
@@ -20,9 +20,9 @@ public sealed interface AppendResult {
     }
 
     /**
-     * The append carried answers under idempotency keys of which {@code keys} are used already; nothing was written.
-     * Those commands were answered before: answer them from their keys, and decide the others again.
+     * The append carried records under keys of which {@code keys} are taken already; nothing was written. For answers
+     * under idempotency keys: those commands were answered before; answer them from their keys, decide the others again.
      */
-    record IdempotencyKeyTaken(StreamName stream, Set<String> keys) implements AppendResult {
+    record KeyTaken(StreamName stream, Set<String> keys) implements AppendResult {
     }
 }

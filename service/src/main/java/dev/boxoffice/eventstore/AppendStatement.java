@@ -1,7 +1,7 @@
 package dev.boxoffice.eventstore;
 
 import dev.boxoffice.eventstore.AppendResult.Appended;
-import dev.boxoffice.eventstore.AppendResult.IdempotencyKeyTaken;
+import dev.boxoffice.eventstore.AppendResult.KeyTaken;
 import dev.boxoffice.eventstore.AppendResult.WrongExpectedVersion;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.sqlclient.Row;
@@ -16,7 +16,7 @@ import java.util.Set;
 
 /**
  * The one statement of a group commit: its SQL, its parameters (a column array per field), and the reading of its
- * rows into each append's result. A batch without idempotency keys runs the plain insert.
+ * rows into each append's result. A batch without keyed records runs the plain insert.
  */
 final class AppendStatement {
 
@@ -42,19 +42,19 @@ final class AppendStatement {
             """;
 
     /*
-     * The same, and the answers remembered under idempotency keys in the same statement, hence the same transaction,
-     * only for the streams whose events went in. A stream with an answer under a key already used (a retry decided
-     * again, or a key reused) gets no events: "taken" lists those keys, returned with a null position. It probes the
-     * primary key once per key (a scalar subquery, which the planner never turns into a join): planned as a join
-     * while the table was empty, a statement cached on a connection went on scanning the whole table. Should two
-     * writers insert one key at once, its primary key refuses the second, as a version taken does. Used only for a
-     * batch that carries answers, so that appends without keys run exactly the statement above.
+     * The same, and the keyed records in the same statement, hence the same transaction, only for the streams whose
+     * events went in. A stream with a record under a key taken already (an idempotent retry decided again, or a key
+     * reused) gets no events: "taken" lists those keys, returned with a null position. It probes the primary key once
+     * per key (a scalar subquery, which the planner never turns into a join): planned as a join while the table was
+     * empty, a statement cached on a connection went on scanning the whole table. Should two writers insert one key at
+     * once, its primary key refuses the second, as a version taken does. Used only for a batch that carries records,
+     * so that appends without them run exactly the statement above.
      */
-    private static final String APPEND_WITH_ANSWERS_SQL = """
+    private static final String APPEND_WITH_RECORDS_SQL = """
             WITH taken AS (
-                SELECT a.stream_id, a.key_hash
-                FROM unnest($8::text[], $9::bytea[]) AS a(stream_id, key_hash)
-                WHERE (SELECT true FROM idempotency_keys k WHERE k.key_hash = a.key_hash)
+                SELECT r.stream_id, r.key_hash
+                FROM unnest($8::text[], $9::bytea[]) AS r(stream_id, key_hash)
+                WHERE (SELECT true FROM keyed_records k WHERE k.key_hash = r.key_hash)
             ), appended AS (
                 INSERT INTO events (stream_id, version, event_type, schema_version, payload, correlation_id)
                 SELECT e.stream_id, e.version, e.event_type, e.schema_version, e.payload, e.correlation_id
@@ -67,30 +67,29 @@ final class AppendStatement {
                   AND e.stream_id NOT IN (SELECT stream_id FROM taken)
                 ORDER BY e.ord
                 RETURNING stream_id, position
-            ), remembered AS (
-                INSERT INTO idempotency_keys (key_hash, request_fingerprint, status, location, body)
-                SELECT a.key_hash, a.request_fingerprint, a.status, a.location, a.body
-                FROM unnest($8::text[], $9::bytea[], $10::bytea[], $11::smallint[], $12::text[], $13::bytea[])
-                     AS a(stream_id, key_hash, request_fingerprint, status, location, body)
-                WHERE a.stream_id IN (SELECT stream_id FROM appended))
+            ), recorded AS (
+                INSERT INTO keyed_records (key_hash, value)
+                SELECT r.key_hash, r.value
+                FROM unnest($8::text[], $9::bytea[], $10::bytea[]) AS r(stream_id, key_hash, value)
+                WHERE r.stream_id IN (SELECT stream_id FROM appended))
             SELECT stream_id, position, NULL::bytea FROM appended
             UNION ALL SELECT stream_id, NULL::bigint, key_hash FROM taken
             """;
 
     private final List<PendingAppend> batch;
-    private final boolean withAnswers;
+    private final boolean withRecords;
 
     AppendStatement(List<PendingAppend> batch) {
         this.batch = batch;
-        this.withAnswers = batch.stream().anyMatch(append -> !append.answers().isEmpty());
+        this.withRecords = batch.stream().anyMatch(append -> !append.records().isEmpty());
     }
 
     String sql() {
-        return withAnswers ? APPEND_WITH_ANSWERS_SQL : APPEND_SQL;
+        return withRecords ? APPEND_WITH_RECORDS_SQL : APPEND_SQL;
     }
 
     Tuple parameters() {
-        return withAnswers ? withAnswers(events(batch), batch) : events(batch);
+        return withRecords ? withRecords(events(batch), batch) : events(batch);
     }
 
     private static Tuple events(List<PendingAppend> batch) {
@@ -122,29 +121,20 @@ final class AppendStatement {
                 .addArrayOfString(correlationIds);
     }
 
-    private static Tuple withAnswers(Tuple parameters, List<PendingAppend> batch) {
+    private static Tuple withRecords(Tuple parameters, List<PendingAppend> batch) {
         List<String> streamIds = new ArrayList<>();
         List<Buffer> keys = new ArrayList<>();
-        List<Buffer> fingerprints = new ArrayList<>();
-        List<Short> statuses = new ArrayList<>();
-        List<String> locations = new ArrayList<>();
-        List<Buffer> bodies = new ArrayList<>();
+        List<Buffer> values = new ArrayList<>();
         for (PendingAppend append : batch) {
-            for (IdempotencyRecord answer : append.answers()) {
+            for (KeyedRecord record : append.records()) {
                 streamIds.add(append.stream().value());
-                keys.add(Buffer.buffer(answer.keyHash()));
-                fingerprints.add(Buffer.buffer(answer.requestFingerprint()));
-                statuses.add((short) answer.status());
-                locations.add(answer.location());
-                bodies.add(Buffer.buffer(answer.body()));
+                keys.add(Buffer.buffer(record.keyHash()));
+                values.add(Buffer.buffer(record.value()));
             }
         }
         return parameters.addArrayOfString(streamIds.toArray(String[]::new))
                 .addArrayOfBuffer(keys.toArray(Buffer[]::new))
-                .addArrayOfBuffer(fingerprints.toArray(Buffer[]::new))
-                .addArrayOfShort(statuses.toArray(Short[]::new))
-                .addArrayOfString(locations.toArray(String[]::new))
-                .addArrayOfBuffer(bodies.toArray(Buffer[]::new));
+                .addArrayOfBuffer(values.toArray(Buffer[]::new));
     }
 
     /** Completes each append of the batch from the rows the statement returned. */
@@ -165,12 +155,12 @@ final class AppendStatement {
             Set<Buffer> taken = takenKeysByStream.get(append.stream().value());
             if (taken != null) {
                 Set<String> keys = new HashSet<>();
-                for (IdempotencyRecord answer : append.answers()) {
-                    if (taken.contains(Buffer.buffer(answer.keyHash()))) {
-                        keys.add(answer.key());
+                for (KeyedRecord record : append.records()) {
+                    if (taken.contains(Buffer.buffer(record.keyHash()))) {
+                        keys.add(record.key());
                     }
                 }
-                append.promise().complete(new IdempotencyKeyTaken(append.stream(), Set.copyOf(keys)));
+                append.promise().complete(new KeyTaken(append.stream(), Set.copyOf(keys)));
                 continue;
             }
             append.promise().complete(positions == null

@@ -19,12 +19,11 @@ public interface EventStore {
     }
 
     /**
-     * The same, committing {@code answers} (remembered under their idempotency keys) in the same transaction as the
-     * events: both or neither. An append with a key used already is an {@link AppendResult.IdempotencyKeyTaken}, and
-     * writes nothing.
+     * The same, committing {@code records} in the same transaction as the events: all or nothing. An append carrying
+     * a key taken already is a {@link AppendResult.KeyTaken}, and writes nothing.
      */
     Future<AppendResult> append(StreamName stream, ExpectedVersion expected, List<NewEvent> events,
-            List<IdempotencyRecord> answers);
+            List<KeyedRecord> records);
 
     /** The events of one stream with a version above {@code afterVersion}, in version order. */
     Future<List<RecordedEvent>> readStream(StreamName stream, long afterVersion);

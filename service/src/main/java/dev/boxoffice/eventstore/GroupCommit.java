@@ -50,8 +50,8 @@ final class GroupCommit {
     }
 
     Future<AppendResult> append(StreamName stream, ExpectedVersion expected, List<NewEvent> events,
-            List<IdempotencyRecord> answers) {
-        PendingAppend pending = new PendingAppend(stream, expected, List.copyOf(events), List.copyOf(answers),
+            List<KeyedRecord> records) {
+        PendingAppend pending = new PendingAppend(stream, expected, List.copyOf(events), List.copyOf(records),
                 Promise.promise());
         synchronized (this) {
             waiting.addLast(pending);

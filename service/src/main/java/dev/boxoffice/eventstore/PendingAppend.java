@@ -4,22 +4,22 @@ import io.vertx.core.Promise;
 import java.util.List;
 
 /**
- * An append waiting for, or in, a group commit: its events, the answers to remember with them, and the promise its
+ * An append waiting for, or in, a group commit: its events, the records to commit with them, and the promise its
  * caller waits on. {@code alone}: it goes in a statement of its own (after a conflict in a shared one).
  */
 record PendingAppend(StreamName stream, ExpectedVersion expected, List<NewEvent> events,
-        List<IdempotencyRecord> answers, Promise<AppendResult> promise, int attempt, boolean alone) {
+        List<KeyedRecord> records, Promise<AppendResult> promise, int attempt, boolean alone) {
 
     PendingAppend(StreamName stream, ExpectedVersion expected, List<NewEvent> events,
-            List<IdempotencyRecord> answers, Promise<AppendResult> promise) {
-        this(stream, expected, events, answers, promise, 1, false);
+            List<KeyedRecord> records, Promise<AppendResult> promise) {
+        this(stream, expected, events, records, promise, 1, false);
     }
 
     PendingAppend nextAttempt() {
-        return new PendingAppend(stream, expected, events, answers, promise, attempt + 1, alone);
+        return new PendingAppend(stream, expected, events, records, promise, attempt + 1, alone);
     }
 
     PendingAppend goingAlone() {
-        return new PendingAppend(stream, expected, events, answers, promise, attempt, true);
+        return new PendingAppend(stream, expected, events, records, promise, attempt, true);
     }
 }

@@ -16,7 +16,7 @@ import java.util.OptionalLong;
  * {@link Future} at once, completed when the database has answered. Appends are group-committed (see
  * {@link GroupCommit}). Snapshots live in a store of their own ({@link PostgresSnapshotStore}).
  */
-public final class PostgresEventStore implements EventStore {
+public final class PostgresEventStore implements EventStore, SqlEventLog {
 
     private static final String READ_STREAM_SQL = """
             SELECT stream_id, version, position, transaction_id::text::bigint, event_type, schema_version, payload,
@@ -65,18 +65,19 @@ public final class PostgresEventStore implements EventStore {
         this.groupCommit = new GroupCommit(pool, settings.maxConcurrentStatements(), settings.maxEventsPerStatement());
     }
 
-    /** Tells {@code listener} of every append statement this store commits (metrics, waking read models). */
+    /** Told once per append statement, which commits the appends of several streams (group commit). */
+    @Override
     public void onCommit(CommitListener listener) {
         groupCommit.onCommit(listener);
     }
 
     @Override
     public Future<AppendResult> append(StreamName stream, ExpectedVersion expected, List<NewEvent> events,
-            List<IdempotencyRecord> answers) {
+            List<KeyedRecord> records) {
         if (events.isEmpty()) {
             throw new IllegalArgumentException("an append needs at least one event");
         }
-        return groupCommit.append(stream, expected, events, answers);
+        return groupCommit.append(stream, expected, events, records);
     }
 
     @Override
@@ -85,10 +86,7 @@ public final class PostgresEventStore implements EventStore {
                 .map(PostgresEventStore::toEvents);
     }
 
-    /**
-     * For each stream, up to {@code limitPerStream} of its events with a version above its {@code afterVersions}
-     * entry, in version order per stream.
-     */
+    @Override
     public Future<List<RecordedEvent>> readStreamTails(List<StreamName> streams, long[] afterVersions, int limitPerStream) {
         if (streams.size() != afterVersions.length) {
             throw new IllegalArgumentException("one version per stream");
@@ -99,41 +97,28 @@ public final class PostgresEventStore implements EventStore {
                 .map(PostgresEventStore::toEvents);
     }
 
-    /** The log position of {@code stream}'s event at {@code version}; empty if it has none. */
+    @Override
     public Future<OptionalLong> positionOf(StreamName stream, long version) {
         return pool.preparedQuery(POSITION_SQL).execute(Tuple.of(stream.value(), version)).map(rows ->
                 rows.size() == 0 ? OptionalLong.empty() : OptionalLong.of(rows.iterator().next().getLong(0)));
     }
 
-    /** The version of the event at log {@code position}, if that event is in {@code stream}. */
+    @Override
     public Future<OptionalLong> versionAt(StreamName stream, long position) {
         return pool.preparedQuery(VERSION_SQL).execute(Tuple.of(position, stream.value())).map(rows ->
                 rows.size() == 0 ? OptionalLong.empty() : OptionalLong.of(rows.iterator().next().getLong(0)));
     }
 
-    /** Up to {@code limit} committed events of all streams after {@code after}, in commit-safe order. */
+    @Override
     public Future<List<RecordedEvent>> readAll(LogPosition after, int limit) {
         return readAll(pool, after, limit);
     }
 
-    /**
-     * The same read on a given connection, so that a projection reads and updates its read model and checkpoint
-     * in one transaction.
-     */
+    @Override
     public Future<List<RecordedEvent>> readAll(SqlClient client, LogPosition after, int limit) {
         return client.preparedQuery(READ_ALL_SQL)
                 .execute(Tuple.of(Long.toString(after.transactionId()), after.position(), limit))
                 .map(PostgresEventStore::toEvents);
-    }
-
-    /**
-     * Lets the caller's transaction commit without waiting for its WAL flush, for writes derived from events that
-     * are already durable (snapshots, read models with their checkpoints). A crash can lose such a transaction, but
-     * never keep it while losing the events it was derived from (the WAL is replayed in order); whatever it wrote is
-     * derived again. Acknowledged appends always wait for their flush; this spares them the extra flushes.
-     */
-    public static Future<Void> commitWithoutFlush(SqlClient transaction) {
-        return transaction.query("SET LOCAL synchronous_commit TO off").execute().mapEmpty();
     }
 
     private static List<RecordedEvent> toEvents(RowSet<Row> rows) {

@@ -1,5 +1,6 @@
 package dev.boxoffice.eventstore;
 
+import dev.boxoffice.database.DerivedWrites;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.buffer.Buffer;
@@ -119,7 +120,7 @@ public final class PostgresSnapshotStore implements SnapshotStore {
 
     /**
      * One statement for the whole batch, committed without waiting for its WAL flush
-     * ({@link PostgresEventStore#commitWithoutFlush}): a snapshot only shortens a replay of events already durable.
+     * ({@link DerivedWrites#commitWithoutFlush}): a snapshot only shortens a replay of events already durable.
      */
     private Future<Void> write(List<Waiting> batch) {
         String[] streams = new String[batch.size()];
@@ -133,7 +134,7 @@ public final class PostgresSnapshotStore implements SnapshotStore {
             schemaVersions[i] = (short) snapshot.schemaVersion();
             payloads[i] = Buffer.buffer(snapshot.payload());
         }
-        return pool.withTransaction(connection -> PostgresEventStore.commitWithoutFlush(connection)
+        return pool.withTransaction(connection -> DerivedWrites.commitWithoutFlush(connection)
                 .compose(v -> connection.preparedQuery(SAVE_SQL).execute(Tuple.of(streams, versions, schemaVersions, payloads)))
                 .mapEmpty());
     }

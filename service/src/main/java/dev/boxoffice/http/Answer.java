@@ -1,7 +1,7 @@
 package dev.boxoffice.http;
 
 import dev.boxoffice.api.Problem;
-import dev.boxoffice.eventstore.IdempotencyRecord;
+import dev.boxoffice.eventstore.KeyedRecord;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
@@ -11,12 +11,9 @@ import jakarta.ws.rs.core.Response;
  */
 record Answer(int status, String location, byte[] body) {
 
-    static Answer of(IdempotencyRecord remembered) {
-        return new Answer(remembered.status(), remembered.location(), remembered.body());
-    }
-
-    IdempotencyRecord remembered(String key, byte[] requestFingerprint) {
-        return new IdempotencyRecord(key, requestFingerprint, status, location, body);
+    /** This answer to the request of {@code requestFingerprint}, as a record under {@code key}. */
+    KeyedRecord remembered(String key, byte[] requestFingerprint) {
+        return new RememberedAnswer(requestFingerprint, this).under(key);
     }
 
     Response response() {

@@ -10,7 +10,7 @@ import dev.boxoffice.api.RequestPipeline;
 import dev.boxoffice.domain.ShowRules;
 import dev.boxoffice.domain.ShowState;
 import dev.boxoffice.entity.Versioned;
-import dev.boxoffice.eventstore.PostgresEventStore;
+import dev.boxoffice.eventstore.EventLog;
 import dev.boxoffice.eventstore.StreamName;
 import dev.boxoffice.projection.StreamFeed;
 import dev.boxoffice.shows.ShowService;
@@ -56,7 +56,7 @@ public final class SeatStreams {
 
     private final Vertx vertx;
     private final ShowService shows;
-    private final PostgresEventStore store;
+    private final EventLog log;
     private final StreamSettings settings;
     private final ObjectMapper json;
     private final SeatFrames frames;
@@ -67,16 +67,16 @@ public final class SeatStreams {
     private final LongAdder dropped = new LongAdder();
     private final LongAdder refused = new LongAdder();
 
-    public SeatStreams(Vertx vertx, ShowService shows, PostgresEventStore store, StreamSettings settings,
+    public SeatStreams(Vertx vertx, ShowService shows, EventLog log, StreamSettings settings,
             ObjectMapper json) {
         this.vertx = vertx;
         this.shows = shows;
-        this.store = store;
+        this.log = log;
         this.settings = settings;
         this.json = json;
         this.frames = new SeatFrames(json);
         this.budget = new StreamBudget(settings.memoryBudget());
-        this.feed = new StreamFeed<>(vertx, store, frames::changes, settings.eventsPerRead(), settings.minReadInterval());
+        this.feed = new StreamFeed<>(vertx, log, frames::changes, settings.eventsPerRead(), settings.minReadInterval());
     }
 
     public void register(Router router) {
@@ -181,14 +181,14 @@ public final class SeatStreams {
         if (lastEventId.isEmpty()) {
             return snapshot(stream, show);
         }
-        return store.versionAt(stream, lastEventId.getAsLong()).compose(seen ->
+        return log.versionAt(stream, lastEventId.getAsLong()).compose(seen ->
                 seen.isPresent() && show.version() - seen.getAsLong() <= MAX_CATCH_UP_EVENTS
                         ? Future.succeededFuture(new Start(SeatFrames.RETRY.copy(), seen.getAsLong()))
                         : snapshot(stream, show));
     }
 
     private Future<Start> snapshot(StreamName stream, Versioned<ShowState> show) {
-        return store.positionOf(stream, show.version()).map(position -> new Start(
+        return log.positionOf(stream, show.version()).map(position -> new Start(
                 SeatFrames.RETRY.copy().appendBuffer(frames.snapshot((ShowState.Show) show.state(), show.version(),
                         position.orElseThrow())),
                 show.version()));

@@ -11,8 +11,8 @@ import dev.boxoffice.domain.ShowCommand;
 import dev.boxoffice.domain.ShowState;
 import dev.boxoffice.entity.IdempotencyKeyTakenException;
 import dev.boxoffice.entity.KeyedAnswer;
-import dev.boxoffice.eventstore.IdempotencyKeys;
-import dev.boxoffice.eventstore.IdempotencyRecord;
+import dev.boxoffice.eventstore.KeyedRecord;
+import dev.boxoffice.eventstore.KeyedRecords;
 import dev.boxoffice.shows.ShowService;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.mutiny.vertx.UniHelper;
@@ -70,11 +70,11 @@ public class Writes {
     }
 
     private final ShowService shows;
-    private final IdempotencyKeys keys;
+    private final KeyedRecords keys;
     private final ObjectMapper json;
     private final Set<String> inFlight = ConcurrentHashMap.newKeySet();
 
-    public Writes(ShowService shows, IdempotencyKeys keys, ObjectMapper json) {
+    public Writes(ShowService shows, KeyedRecords keys, ObjectMapper json) {
         this.shows = shows;
         this.keys = keys;
         this.json = json;
@@ -110,12 +110,12 @@ public class Writes {
         var keyed = new KeyedAnswer<ShowState>(key,
                 state -> write.whenAccepted().apply((ShowState.Show) state).remembered(key, fingerprint));
         return shows.handle(write.command(), correlationId, keyed).compose(outcome -> {
-            Optional<IdempotencyRecord> committed = keyed.committed();
+            Optional<KeyedRecord> committed = keyed.committed();
             if (committed.isPresent()) {
-                return Future.succeededFuture(Answer.of(committed.get()));
+                return Future.succeededFuture(RememberedAnswer.of(committed.get()).answer());
             }
             return write.answer(outcome).recover(this::asRemembered).compose(answer ->
-                    unavailableIfFailed(keys.rememberUnlessTaken(answer.remembered(key, fingerprint)))
+                    unavailableIfFailed(keys.insertUnlessTaken(answer.remembered(key, fingerprint)))
                             .map(taken -> taken.map(first -> replay(first, fingerprint)).orElse(answer)));
         }).recover(failure -> {
             if (!(failure instanceof IdempotencyKeyTakenException)) {
@@ -143,12 +143,13 @@ public class Writes {
                 ErrorCode.SERVICE_UNAVAILABLE, "The idempotency keys could not be read or written; the request may be retried."))));
     }
 
-    private static Answer replay(IdempotencyRecord remembered, byte[] fingerprint) {
+    private static Answer replay(KeyedRecord record, byte[] fingerprint) {
+        RememberedAnswer remembered = RememberedAnswer.of(record);
         if (!remembered.answers(fingerprint)) {
             throw new ProblemException(Problem.of(422, "Idempotency key reused", ErrorCode.IDEMPOTENCY_KEY_REUSED,
                     "This Idempotency-Key was used for another request (method, path or body); use a new key."));
         }
-        return Answer.of(remembered);
+        return remembered.answer();
     }
 
     Answer ok(Object view) {

@@ -1,6 +1,6 @@
 package dev.boxoffice.projection;
 
-import dev.boxoffice.eventstore.PostgresEventStore;
+import dev.boxoffice.eventstore.SqlEventLog;
 import dev.boxoffice.eventstore.RecordedEvent;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
@@ -29,7 +29,7 @@ public final class ProjectionHost implements AutoCloseable {
 
     private final Vertx vertx;
     private final Pool pool;
-    private final PostgresEventStore store;
+    private final SqlEventLog log;
     private final ProjectionSettings settings;
     private final PgConnectOptions listenOptions;
     private final String channel;
@@ -42,17 +42,17 @@ public final class ProjectionHost implements AutoCloseable {
      * @param listenOptions the connection for LISTEN (a connection of its own, outside the pool)
      * @param onApplied     sees each page a projection applied, once its transaction committed (for metrics)
      */
-    public ProjectionHost(Vertx vertx, Pool pool, PostgresEventStore store, ProjectionSettings settings,
+    public ProjectionHost(Vertx vertx, Pool pool, SqlEventLog log, ProjectionSettings settings,
             PgConnectOptions listenOptions, String channel, BiConsumer<Projection, List<RecordedEvent>> onApplied) {
         this.vertx = vertx;
         this.pool = pool;
-        this.store = store;
+        this.log = log;
         this.settings = settings;
         this.listenOptions = listenOptions;
         this.channel = channel;
         this.onApplied = onApplied;
         CommitNotifier notifier = new CommitNotifier(vertx, pool, channel, settings.minBatchInterval());
-        store.onCommit((appends, events, nanos) -> {
+        log.onCommit((appends, events, nanos) -> {
             wakeAll();
             notifier.committed();
         });
@@ -63,7 +63,7 @@ public final class ProjectionHost implements AutoCloseable {
         if (hosted.containsKey(projection.name())) {
             throw new IllegalArgumentException("a projection named " + projection.name() + " is registered already");
         }
-        var runner = new ProjectionRunner(vertx, pool, store, projection, settings,
+        var runner = new ProjectionRunner(vertx, pool, log, projection, settings,
                 applied -> onApplied.accept(projection, applied));
         hosted.put(projection.name(), new Hosted(projection, runner));
     }
@@ -111,7 +111,7 @@ public final class ProjectionHost implements AutoCloseable {
             if (projection.rebuilding()) {
                 return RebuildStart.ALREADY_RUNNING;
             }
-            projection.rebuild = new ProjectionRebuild(pool, store, projection.projection, settings.batchSize()).run()
+            projection.rebuild = new ProjectionRebuild(pool, log, projection.projection, settings.batchSize()).run()
                     .onSuccess(table -> LOG.infof("Projection %s rebuilt into %s", name, table))
                     .onFailure(e -> LOG.errorf(e, "Rebuild of projection %s failed; start it again to resume", name));
         }

@@ -1,6 +1,6 @@
 package dev.boxoffice.projection;
 
-import dev.boxoffice.eventstore.PostgresEventStore;
+import dev.boxoffice.eventstore.SqlEventLog;
 import io.vertx.core.Future;
 import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.SqlConnection;
@@ -15,13 +15,13 @@ import io.vertx.sqlclient.Tuple;
 public final class ProjectionRebuild {
 
     private final Pool pool;
-    private final PostgresEventStore store;
+    private final SqlEventLog log;
     private final Projection projection;
     private final int batchSize;
 
-    public ProjectionRebuild(Pool pool, PostgresEventStore store, Projection projection, int batchSize) {
+    public ProjectionRebuild(Pool pool, SqlEventLog log, Projection projection, int batchSize) {
         this.pool = pool;
-        this.store = store;
+        this.log = log;
         this.projection = projection;
         this.batchSize = batchSize;
     }
@@ -33,7 +33,7 @@ public final class ProjectionRebuild {
     /** Runs the whole rebuild; completes with the name of the table that now holds the read model. */
     public Future<String> run() {
         return prepare()
-                .compose(table -> ProjectionRunner.catchUp(pool, store, projection, rebuildName(), batchSize))
+                .compose(table -> ProjectionRunner.catchUp(pool, log, projection, rebuildName(), batchSize))
                 .compose(caughtUp -> pool.withTransaction(this::switchOver));
     }
 
@@ -79,7 +79,7 @@ public final class ProjectionRebuild {
 
     /** Applies what was committed since the catch-up, under the locks of the switch. */
     private Future<Void> drain(SqlConnection connection) {
-        return ProjectionRunner.applyPage(connection, store, projection, rebuildName(), batchSize, false)
+        return ProjectionRunner.applyPage(connection, log, projection, rebuildName(), batchSize, false)
                 .compose(events -> events.size() < batchSize ? Future.<Void>succeededFuture() : drain(connection));
     }
 

@@ -1,9 +1,10 @@
 package dev.boxoffice.projection;
 
 import dev.boxoffice.eventstore.LogPosition;
-import dev.boxoffice.eventstore.PostgresEventStore;
+import dev.boxoffice.eventstore.SqlEventLog;
 import dev.boxoffice.eventstore.RecordedEvent;
 import io.vertx.core.Context;
+import dev.boxoffice.database.DerivedWrites;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.sqlclient.Pool;
@@ -26,7 +27,7 @@ public final class ProjectionRunner implements AutoCloseable {
 
     private final Vertx vertx;
     private final Pool pool;
-    private final PostgresEventStore store;
+    private final SqlEventLog log;
     private final Projection projection;
     private final ProjectionSettings settings;
     private final Consumer<List<RecordedEvent>> onCommitted;
@@ -42,11 +43,11 @@ public final class ProjectionRunner implements AutoCloseable {
     private volatile String lastFailure;
 
     /** {@code onCommitted} sees each page after its transaction committed (for metrics). */
-    public ProjectionRunner(Vertx vertx, Pool pool, PostgresEventStore store, Projection projection,
+    public ProjectionRunner(Vertx vertx, Pool pool, SqlEventLog log, Projection projection,
             ProjectionSettings settings, Consumer<List<RecordedEvent>> onCommitted) {
         this.vertx = vertx;
         this.pool = pool;
-        this.store = store;
+        this.log = log;
         this.projection = projection;
         this.settings = settings;
         this.onCommitted = onCommitted;
@@ -80,7 +81,7 @@ public final class ProjectionRunner implements AutoCloseable {
                 return;
             }
             running = true;
-            pool.withTransaction(connection -> applyPage(connection, store, projection, projection.name(),
+            pool.withTransaction(connection -> applyPage(connection, log, projection, projection.name(),
                     settings.batchSize(), true)).onComplete(result -> context.runOnContext(done -> {
                         running = false;
                         if (result.failed()) {
@@ -147,21 +148,21 @@ public final class ProjectionRunner implements AutoCloseable {
      * One page in the caller's transaction: lock the checkpoint row, read the events after it in commit-safe
      * order, apply them to the projection's current table, move the checkpoint past the last one. Completes with
      * the events applied (empty when caught up, or when another instance holds the row and {@code skipLocked}).
-     * The page commits without waiting for its WAL flush ({@link PostgresEventStore#commitWithoutFlush}): its
+     * The page commits without waiting for its WAL flush ({@link DerivedWrites#commitWithoutFlush}): its
      * checkpoint commits with it, so a crash can only lose whole pages, which are then applied again.
      */
-    static Future<List<RecordedEvent>> applyPage(SqlConnection connection, PostgresEventStore store, Projection projection,
+    static Future<List<RecordedEvent>> applyPage(SqlConnection connection, SqlEventLog log, Projection projection,
             String checkpointName, int batchSize, boolean skipLocked) {
-        return PostgresEventStore.commitWithoutFlush(connection)
+        return DerivedWrites.commitWithoutFlush(connection)
                 .compose(set -> Checkpoints.lock(connection, checkpointName, skipLocked))
                 .compose(checkpoint -> checkpoint.isEmpty()
                         ? Future.succeededFuture(List.of())
-                        : applyAfter(connection, store, projection, checkpointName, batchSize, checkpoint.get()));
+                        : applyAfter(connection, log, projection, checkpointName, batchSize, checkpoint.get()));
     }
 
-    private static Future<List<RecordedEvent>> applyAfter(SqlConnection connection, PostgresEventStore store,
+    private static Future<List<RecordedEvent>> applyAfter(SqlConnection connection, SqlEventLog log,
             Projection projection, String checkpointName, int batchSize, Checkpoints.Checkpoint checkpoint) {
-        return store.readAll(connection, checkpoint.position(), batchSize).compose(events -> events.isEmpty()
+        return log.readAll(connection, checkpoint.position(), batchSize).compose(events -> events.isEmpty()
                 ? Future.succeededFuture(events)
                 : projection.apply(connection, checkpoint.table(), events)
                         .compose(v -> Checkpoints.save(connection, checkpointName,
@@ -170,12 +171,12 @@ public final class ProjectionRunner implements AutoCloseable {
     }
 
     /** Applies pages (one transaction each) until caught up; completes with the number of events applied. */
-    static Future<Long> catchUp(Pool pool, PostgresEventStore store, Projection projection, String checkpointName,
+    static Future<Long> catchUp(Pool pool, SqlEventLog log, Projection projection, String checkpointName,
             int batchSize) {
-        return pool.withTransaction(connection -> applyPage(connection, store, projection, checkpointName, batchSize, false)
+        return pool.withTransaction(connection -> applyPage(connection, log, projection, checkpointName, batchSize, false)
                         .map(List::size)) // only the count outlives the page: memory stays flat however long the log
                 .compose(applied -> applied < batchSize
                         ? Future.succeededFuture((long) applied)
-                        : catchUp(pool, store, projection, checkpointName, batchSize).map(more -> more + applied));
+                        : catchUp(pool, log, projection, checkpointName, batchSize).map(more -> more + applied));
     }
 }

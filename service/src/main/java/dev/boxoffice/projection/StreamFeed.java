@@ -1,6 +1,6 @@
 package dev.boxoffice.projection;
 
-import dev.boxoffice.eventstore.PostgresEventStore;
+import dev.boxoffice.eventstore.EventLog;
 import dev.boxoffice.eventstore.RecordedEvent;
 import dev.boxoffice.eventstore.StreamName;
 import io.vertx.core.Context;
@@ -37,7 +37,7 @@ public final class StreamFeed<T> implements AutoCloseable {
     }
 
     private final Vertx vertx;
-    private final PostgresEventStore store;
+    private final EventLog log;
     private final Function<List<RecordedEvent>, T> encode;
     private final int eventsPerRead;
     private final Spacing spacing;
@@ -53,10 +53,10 @@ public final class StreamFeed<T> implements AutoCloseable {
      * @param eventsPerRead events read per stream at most by one statement; more are read by the next one, at once
      * @param minInterval   least time between the starts of two reads
      */
-    public StreamFeed(Vertx vertx, PostgresEventStore store, Function<List<RecordedEvent>, T> encode, int eventsPerRead,
+    public StreamFeed(Vertx vertx, EventLog log, Function<List<RecordedEvent>, T> encode, int eventsPerRead,
             Duration minInterval) {
         this.vertx = vertx;
-        this.store = store;
+        this.log = log;
         this.encode = encode;
         this.eventsPerRead = eventsPerRead;
         this.spacing = new Spacing(vertx, minInterval);
@@ -107,7 +107,7 @@ public final class StreamFeed<T> implements AutoCloseable {
         for (int i = 0; i < after.length; i++) {
             after[i] = followed.get(streams.get(i)).stream().mapToLong(f -> f.after).min().orElse(Long.MAX_VALUE);
         }
-        store.readStreamTails(streams, after, eventsPerRead).onComplete(result -> context.runOnContext(v -> {
+        log.readStreamTails(streams, after, eventsPerRead).onComplete(result -> context.runOnContext(v -> {
             reading = false;
             if (result.failed()) {
                 LOG.warnf("Reading followed streams failed (%s); trying again in %d ms", result.cause().getMessage(),

@@ -20,8 +20,8 @@ import org.jboss.logging.Logger;
  * Releases the holds whose time is up. The timer is durable because it is not kept anywhere but in committed data:
  * a pending expiry is a row of the {@code hold_view} read model still held, derived from the events, so a crash, a
  * restart, a passivated show or a lost node loses none. Every {@code pollInterval} each instance claims a batch of due
- * holds (a lease of {@code lease}, so that two instances do not both work on one, and another takes it over if the
- * first dies) and asks each one's show to release it: the show decides, and a hold that ended meanwhile stays as it
+ * holds (a lease of {@code lease} in the {@code hold_expiry_claims} table, so that two instances do not both work on
+ * one, and another takes it over if the first dies) and asks each one's show to release it: the show decides, and a hold that ended meanwhile stays as it
  * is. Two instances racing for one hold still write one release: the second's append fails its version check, and
  * after catching up its show finds the hold ended. Nothing here keeps a show in memory, and what it holds is one batch.
  */
@@ -32,15 +32,26 @@ public final class HoldExpiry implements AutoCloseable {
     /**
      * Due holds not claimed (or whose claim lapsed), earliest first, claimed for the lease, in one statement. "Now" is
      * this instance's clock ($3), the one its shows decide by, not the database's: with the two apart, a hold the
-     * database found due would be one the show finds still live.
+     * database found due would be one the show finds still live. Two instances may pick the same due holds: the
+     * primary key of the claims makes the second wait for the first's commit and then find them claimed. Lapsed claims
+     * of other holds (their hold ended, or a node died) are deleted on the way: a lapsed claim means what none does.
      */
-    private static final String CLAIM_SQL = """
-            UPDATE hold_view h SET claimed_until = $3 + $1 * interval '1 millisecond'
-            WHERE h.hold_id IN (SELECT hold_id FROM hold_view
-                                WHERE status = 'HELD' AND expires_at <= $3
-                                  AND (claimed_until IS NULL OR claimed_until < $3)
-                                ORDER BY expires_at LIMIT $2 FOR UPDATE SKIP LOCKED)
-            RETURNING h.hold_id, h.show_id
+    static final String CLAIM_SQL = """
+            WITH due AS (
+                SELECT h.hold_id, h.show_id FROM hold_view h
+                WHERE h.status = 'HELD' AND h.expires_at <= $3
+                  AND NOT EXISTS (SELECT 1 FROM hold_expiry_claims c WHERE c.hold_id = h.hold_id AND c.claimed_until >= $3)
+                ORDER BY h.expires_at LIMIT $2
+            ), claimed AS (
+                INSERT INTO hold_expiry_claims AS c (hold_id, claimed_until)
+                SELECT hold_id, $3 + $1 * interval '1 millisecond' FROM due
+                ON CONFLICT (hold_id) DO UPDATE SET claimed_until = excluded.claimed_until WHERE c.claimed_until < $3
+                RETURNING c.hold_id
+            ), lapsed AS (
+                DELETE FROM hold_expiry_claims c
+                WHERE c.claimed_until < $3 AND c.hold_id NOT IN (SELECT hold_id FROM due)
+            )
+            SELECT d.hold_id, d.show_id FROM due d JOIN claimed USING (hold_id)
             """;
 
     private final Vertx vertx;

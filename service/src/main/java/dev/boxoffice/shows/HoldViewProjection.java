@@ -37,7 +37,7 @@ public final class HoldViewProjection implements Projection {
             ON CONFLICT (hold_id) DO NOTHING
             """;
     private static final String END_SQL = """
-            UPDATE %s v SET status = e.status, ended_at = e.at, updated_at = e.at, claimed_until = NULL
+            UPDATE %s v SET status = e.status, ended_at = e.at, updated_at = e.at
             FROM unnest($1::uuid[], $2::text[], $3::timestamptz[]) AS e(hold_id, status, at)
             WHERE v.hold_id = e.hold_id AND v.status = 'HELD'
             RETURNING v.status, v.expires_at, v.ended_at

@@ -14,7 +14,7 @@ import dev.boxoffice.domain.ShowState;
 import dev.boxoffice.eventstore.AppendResult;
 import dev.boxoffice.eventstore.EventStore;
 import dev.boxoffice.eventstore.ExpectedVersion;
-import dev.boxoffice.eventstore.IdempotencyRecord;
+import dev.boxoffice.eventstore.KeyedRecord;
 import dev.boxoffice.eventstore.NewEvent;
 import dev.boxoffice.eventstore.InMemoryEventStore;
 import dev.boxoffice.eventstore.InMemorySnapshotStore;
@@ -141,7 +141,7 @@ class ShowEntityTest {
 
         @Override
         public Future<AppendResult> append(StreamName stream, ExpectedVersion expected, List<NewEvent> events,
-                List<IdempotencyRecord> answers) {
+                List<KeyedRecord> answers) {
             Future<AppendResult> result = store.append(stream, expected, events, answers);
             return armed.compareAndSet(true, false)
                     ? result.compose(committed -> Future.failedFuture(new IllegalStateException("connection lost")))
@@ -182,7 +182,7 @@ class ShowEntityTest {
     }
 
     private static KeyedAnswer<ShowState> keyed(String key) {
-        return new KeyedAnswer<>(key, state -> new IdempotencyRecord(key, new byte[] {1}, 200, null, new byte[] {2}));
+        return new KeyedAnswer<>(key, state -> new KeyedRecord(key, new byte[] {2}));
     }
 
     private EntityRuntime<ShowCommand, ShowEvent, ShowState> start(EventStore eventStore, Duration idle, int snapshotEvery) {

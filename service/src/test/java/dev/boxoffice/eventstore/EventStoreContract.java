@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.boxoffice.eventstore.AppendResult.Appended;
-import dev.boxoffice.eventstore.AppendResult.IdempotencyKeyTaken;
+import dev.boxoffice.eventstore.AppendResult.KeyTaken;
 import dev.boxoffice.eventstore.AppendResult.WrongExpectedVersion;
 import io.vertx.core.Future;
 import java.nio.charset.StandardCharsets;
@@ -16,14 +16,16 @@ import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
 /**
- * What every implementation of the event-store and snapshot ports does, run against each (PostgreSQL's, and the one in
- * memory that entity tests use), so that a test passing on one means the same on the other.
+ * What every implementation of the event-store ports (streams, the log, snapshots) does, run against each (PostgreSQL's,
+ * and the one in memory that entity tests use), so that a test passing on one means the same on the other.
  */
 abstract class EventStoreContract {
 
     private final EventStore store = eventStore();
+    private final EventLog log = (EventLog) store;
     private final SnapshotStore snapshots = snapshotStore();
 
+    /** A store that is also its log. */
     abstract EventStore eventStore();
 
     abstract SnapshotStore snapshotStore();
@@ -95,14 +97,14 @@ abstract class EventStoreContract {
     }
 
     @Test
-    void aTakenIdempotencyKeyRefusesTheWholeAppendNamingTheKey() {
-        IdempotencyRecord answer = answer("once");
+    void aTakenKeyRefusesTheWholeAppendNamingTheKey() {
+        KeyedRecord answer = answer("once");
         assertThat(join(store.append(newStream(), ExpectedVersion.NO_STREAM, List.of(event("a")), List.of(answer))))
                 .isInstanceOf(Appended.class);
         StreamName other = newStream();
 
         assertThat(join(store.append(other, ExpectedVersion.NO_STREAM, List.of(event("b")), List.of(answer("fresh"), answer))))
-                .isEqualTo(new IdempotencyKeyTaken(other, Set.of(answer.key())));
+                .isEqualTo(new KeyTaken(other, Set.of(answer.key())));
         assertThat(join(store.readStream(other, 0))).isEmpty();
     }
 
@@ -110,7 +112,7 @@ abstract class EventStoreContract {
     void anAppendRefusedForItsVersionTakesNoKey() {
         StreamName stream = newStream();
         append(stream, 0, "first");
-        IdempotencyRecord answer = answer("refused first");
+        KeyedRecord answer = answer("refused first");
 
         assertThat(join(store.append(stream, ExpectedVersion.NO_STREAM, List.of(event("b")), List.of(answer))))
                 .isInstanceOf(WrongExpectedVersion.class);
@@ -150,6 +152,80 @@ abstract class EventStoreContract {
         assertThat(join(snapshots.load(stream)).orElseThrow().version()).isEqualTo(20);
     }
 
+    @Test
+    void theLogPagesInCommitOrderAndResumesFromAPosition() {
+        LogPosition start = endOfLog();
+        StreamName one = newStream();
+        StreamName two = newStream();
+        for (int version = 0; version < 4; version++) {
+            append(one, version, "one" + version);
+            append(two, version, "two" + version);
+        }
+        List<RecordedEvent> seen = new ArrayList<>();
+        LogPosition position = start;
+        List<RecordedEvent> page;
+        while (!(page = join(log.readAll(position, 3))).isEmpty()) {
+            assertThat(page.size()).isLessThanOrEqualTo(3);
+            seen.addAll(page);
+            position = page.get(page.size() - 1).logPosition();
+        }
+        List<RecordedEvent> ours = seen.stream().filter(e -> e.stream().equals(one) || e.stream().equals(two)).toList();
+        assertThat(ours).extracting(e -> new String(e.payload(), StandardCharsets.UTF_8))
+                .containsExactly("one0", "two0", "one1", "two1", "one2", "two2", "one3", "two3");
+        assertThat(ours).extracting(RecordedEvent::position).isSorted();
+    }
+
+    @Test
+    void readsTheTailsOfManyStreamsAtOnceUpToALimitEach() {
+        StreamName one = newStream();
+        StreamName two = newStream();
+        StreamName empty = newStream();
+        append(one, 0, "a", "b", "c", "d");
+        append(two, 0, "x", "y");
+
+        List<RecordedEvent> tails = join(log.readStreamTails(List.of(one, two, empty), new long[] {1, 0, 0}, 2));
+
+        assertThat(tails).filteredOn(e -> e.stream().equals(one)).extracting(RecordedEvent::version).containsExactly(2L, 3L);
+        assertThat(tails).filteredOn(e -> e.stream().equals(two)).extracting(RecordedEvent::version).containsExactly(1L, 2L);
+        assertThat(tails).hasSize(4);
+        assertThatThrownBy(() -> log.readStreamTails(List.of(one), new long[] {0, 0}, 1))
+                .isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void mapsAStreamsVersionsToLogPositionsAndBack() {
+        StreamName stream = newStream();
+        StreamName other = newStream();
+        Appended appended = (Appended) append(stream, 0, "a", "b");
+        append(other, 0, "z");
+
+        assertThat(join(log.positionOf(stream, 2))).hasValue(appended.lastPosition());
+        assertThat(join(log.versionAt(stream, appended.firstPosition()))).hasValue(1);
+        assertThat(join(log.positionOf(stream, 3))).isEmpty();
+        assertThat(join(log.versionAt(other, appended.firstPosition()))).as("a position of another stream").isEmpty();
+    }
+
+    @Test
+    void tellsItsListenersOfEveryCommit() {
+        List<int[]> commits = new java.util.concurrent.CopyOnWriteArrayList<>();
+        log.onCommit((appends, events, nanos) -> commits.add(new int[] {appends, events}));
+
+        append(newStream(), 0, "a", "b", "c");
+        append(newStream(), 0, "d");
+
+        assertThat(commits.stream().mapToInt(c -> c[1]).sum()).as("events committed").isEqualTo(4);
+        assertThat(commits.stream().mapToInt(c -> c[0]).sum()).as("appends committed").isEqualTo(2);
+    }
+
+    private LogPosition endOfLog() {
+        LogPosition position = LogPosition.START;
+        List<RecordedEvent> page;
+        while (!(page = join(log.readAll(position, 10_000))).isEmpty()) {
+            position = page.get(page.size() - 1).logPosition();
+        }
+        return position;
+    }
+
     private AppendResult append(StreamName stream, long expectedVersion, String... payloads) {
         List<NewEvent> events = java.util.Arrays.stream(payloads).map(EventStoreContract::event).toList();
         return join(store.append(stream, ExpectedVersion.of(expectedVersion), events));
@@ -159,8 +235,8 @@ abstract class EventStoreContract {
         return new NewEvent("Test", 1, payload.getBytes(StandardCharsets.UTF_8), "corr-1");
     }
 
-    private static IdempotencyRecord answer(String body) {
-        return new IdempotencyRecord(UUID.randomUUID().toString(), new byte[] {1}, 201, "/there", body.getBytes(StandardCharsets.UTF_8));
+    private static KeyedRecord answer(String body) {
+        return new KeyedRecord(UUID.randomUUID().toString(), body.getBytes(StandardCharsets.UTF_8));
     }
 
     private static StreamName newStream() {

@@ -1,7 +1,7 @@
 package dev.boxoffice.eventstore;
 
 import dev.boxoffice.eventstore.AppendResult.Appended;
-import dev.boxoffice.eventstore.AppendResult.IdempotencyKeyTaken;
+import dev.boxoffice.eventstore.AppendResult.KeyTaken;
 import dev.boxoffice.eventstore.AppendResult.WrongExpectedVersion;
 import io.vertx.core.Context;
 import io.vertx.core.Future;
@@ -14,19 +14,23 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalLong;
 import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
- * The event-store port in memory, for tests of what sits on it (entities, their runtime) in milliseconds: the same
- * contract as PostgreSQL's store ({@link EventStoreContract}), each append atomic, a version conflict and a taken
- * idempotency key refusing the whole append. Not durable, and not used by the service, which stores in PostgreSQL.
+ * The event-store ports in memory (streams and the log), for tests of what sits on them (entities, their runtime) in
+ * milliseconds: the same contract as PostgreSQL's store ({@link EventStoreContract}), each append atomic, a version
+ * conflict and a taken key refusing the whole append, the log in commit order (one transaction per
+ * append). Not durable, and not used by the service, which stores in PostgreSQL.
  */
-public final class InMemoryEventStore implements EventStore {
+public final class InMemoryEventStore implements EventStore, EventLog {
 
     private final Clock clock;
     private final Map<StreamName, List<RecordedEvent>> streams = new HashMap<>();
+    private final List<RecordedEvent> log = new ArrayList<>();
     private final Set<String> takenKeys = new HashSet<>();
-    private long lastPosition;
+    private final List<CommitListener> listeners = new CopyOnWriteArrayList<>();
     private long lastTransaction;
 
     public InMemoryEventStore(Clock clock) {
@@ -34,37 +38,89 @@ public final class InMemoryEventStore implements EventStore {
     }
 
     @Override
-    public synchronized Future<AppendResult> append(StreamName stream, ExpectedVersion expected, List<NewEvent> events,
-            List<IdempotencyRecord> answers) {
+    public Future<AppendResult> append(StreamName stream, ExpectedVersion expected, List<NewEvent> events,
+            List<KeyedRecord> records) {
         if (events.isEmpty()) {
             throw new IllegalArgumentException("an append needs at least one event");
         }
+        long started = System.nanoTime();
+        AppendResult result = appendNow(stream, expected, events, records);
+        if (result instanceof Appended) {
+            listeners.forEach(listener -> listener.committed(1, events.size(), System.nanoTime() - started));
+        }
+        return later(result);
+    }
+
+    private synchronized AppendResult appendNow(StreamName stream, ExpectedVersion expected, List<NewEvent> events,
+            List<KeyedRecord> records) {
         List<RecordedEvent> existing = streams.getOrDefault(stream, List.of());
         if (existing.size() != expected.value()) {
-            return later(new WrongExpectedVersion(stream, expected));
+            return new WrongExpectedVersion(stream, expected);
         }
         Set<String> taken = new HashSet<>();
-        answers.stream().map(IdempotencyRecord::key).filter(takenKeys::contains).forEach(taken::add);
+        records.stream().map(KeyedRecord::key).filter(takenKeys::contains).forEach(taken::add);
         if (!taken.isEmpty()) {
-            return later(new IdempotencyKeyTaken(stream, taken));
+            return new KeyTaken(stream, taken);
         }
-        answers.forEach(answer -> takenKeys.add(answer.key()));
+        records.forEach(record -> takenKeys.add(record.key()));
         long transaction = ++lastTransaction;
         OffsetDateTime now = OffsetDateTime.now(clock);
         List<RecordedEvent> appended = new ArrayList<>(existing);
-        long first = lastPosition + 1;
+        long first = log.size() + 1;
         for (NewEvent event : events) {
-            appended.add(new RecordedEvent(stream, appended.size() + 1, ++lastPosition, transaction, event.type(),
-                    event.schemaVersion(), event.payload().clone(), event.correlationId(), now));
+            RecordedEvent recorded = new RecordedEvent(stream, appended.size() + 1, log.size() + 1, transaction,
+                    event.type(), event.schemaVersion(), event.payload().clone(), event.correlationId(), now);
+            appended.add(recorded);
+            log.add(recorded);
         }
         streams.put(stream, List.copyOf(appended));
-        return later(new Appended(appended.size(), first, lastPosition));
+        return new Appended(appended.size(), first, log.size());
     }
 
     @Override
     public synchronized Future<List<RecordedEvent>> readStream(StreamName stream, long afterVersion) {
         return later(streams.getOrDefault(stream, List.of()).stream()
                 .filter(event -> event.version() > afterVersion).toList());
+    }
+
+    @Override
+    public synchronized Future<List<RecordedEvent>> readAll(LogPosition after, int limit) {
+        // Positions follow commits here (one append at a time), so the position alone orders the log.
+        int from = (int) Math.min(after.position(), log.size());
+        return later(List.copyOf(log.subList(from, Math.min(log.size(), from + limit))));
+    }
+
+    @Override
+    public synchronized Future<List<RecordedEvent>> readStreamTails(List<StreamName> streams, long[] afterVersions,
+            int limitPerStream) {
+        if (streams.size() != afterVersions.length) {
+            throw new IllegalArgumentException("one version per stream");
+        }
+        List<RecordedEvent> tails = new ArrayList<>();
+        for (int i = 0; i < streams.size(); i++) {
+            long after = afterVersions[i];
+            this.streams.getOrDefault(streams.get(i), List.of()).stream()
+                    .filter(event -> event.version() > after).limit(limitPerStream).forEach(tails::add);
+        }
+        return later(tails);
+    }
+
+    @Override
+    public synchronized Future<OptionalLong> positionOf(StreamName stream, long version) {
+        List<RecordedEvent> events = streams.getOrDefault(stream, List.of());
+        return later(version < 1 || version > events.size() ? OptionalLong.empty()
+                : OptionalLong.of(events.get((int) version - 1).position()));
+    }
+
+    @Override
+    public synchronized Future<OptionalLong> versionAt(StreamName stream, long position) {
+        return later(position < 1 || position > log.size() || !log.get((int) position - 1).stream().equals(stream)
+                ? OptionalLong.empty() : OptionalLong.of(log.get((int) position - 1).version()));
+    }
+
+    @Override
+    public void onCommit(CommitListener listener) {
+        listeners.add(listener);
     }
 
     /**

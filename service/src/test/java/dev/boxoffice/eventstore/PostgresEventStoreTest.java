@@ -128,7 +128,7 @@ class PostgresEventStoreTest {
     void onlyTheTransactionThatAsksCommitsWithoutFlush() {
         // One connection, so the pool cannot hide a setting that outlives its transaction.
         var settings = pool.withConnection(connection -> connection.begin().compose(transaction ->
-                        PostgresEventStore.commitWithoutFlush(connection)
+                        dev.boxoffice.database.DerivedWrites.commitWithoutFlush(connection)
                                 .compose(v -> connection.query("SELECT current_setting('synchronous_commit')").execute())
                                 .compose(inside -> transaction.commit().map(inside)))
                         .compose(inside -> connection.query("SELECT current_setting('synchronous_commit')").execute()

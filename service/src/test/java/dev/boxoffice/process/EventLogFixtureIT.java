@@ -17,7 +17,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import org.flywaydb.core.Flyway;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -89,15 +88,7 @@ class EventLogFixtureIT {
 
     /** A database of its own on the tests' server, migrated as far as the fixture's schema, with the fixture in it. */
     private static String databaseWithTheFixture() throws Exception {
-        EmbeddedDatabase server = TestDatabase.shared();
-        String name = "fixture_" + UUID.randomUUID().toString().replace("-", "");
-        try (Connection connection = DriverManager.getConnection(server.jdbcUrl(), EmbeddedDatabase.USER, null);
-                Statement statement = connection.createStatement()) {
-            statement.execute("CREATE DATABASE " + name);
-        }
-        String jdbcUrl = "jdbc:postgresql://127.0.0.1:" + server.port() + "/" + name;
-        Flyway.configure().dataSource(jdbcUrl, EmbeddedDatabase.USER, null).locations("classpath:db/migration")
-                .target("5").load().migrate();
+        String jdbcUrl = TestDatabase.databaseMigratedTo("5");
         String fixture;
         try (var in = EventLogFixtureIT.class.getResourceAsStream("/event-log/written-before-schema-versions.sql")) {
             fixture = new String(in.readAllBytes(), StandardCharsets.UTF_8);

@@ -2,7 +2,13 @@ package dev.boxoffice.support;
 
 import dev.boxoffice.database.EmbeddedDatabase;
 import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.Map;
+import java.util.UUID;
+import org.flywaydb.core.Flyway;
 
 /** A throwaway embedded PostgreSQL for the whole test run: real PostgreSQL, deleted afterwards. */
 public class TestDatabase implements QuarkusTestResourceLifecycleManager {
@@ -16,6 +22,23 @@ public class TestDatabase implements QuarkusTestResourceLifecycleManager {
             Runtime.getRuntime().addShutdownHook(new Thread(database::close));
         }
         return database;
+    }
+
+    /**
+     * A database of its own on the shared server, with the service's migrations applied up to {@code version}
+     * (older schemas, for tests of what a migration does to data written before it); its JDBC URL.
+     */
+    public static String databaseMigratedTo(String version) throws SQLException {
+        EmbeddedDatabase server = shared();
+        String name = "at_v" + version + "_" + UUID.randomUUID().toString().replace("-", "");
+        try (Connection connection = DriverManager.getConnection(server.jdbcUrl(), EmbeddedDatabase.USER, null);
+                Statement statement = connection.createStatement()) {
+            statement.execute("CREATE DATABASE " + name);
+        }
+        String jdbcUrl = "jdbc:postgresql://127.0.0.1:" + server.port() + "/" + name;
+        Flyway.configure().dataSource(jdbcUrl, EmbeddedDatabase.USER, null).locations("classpath:db/migration")
+                .target(version).load().migrate();
+        return jdbcUrl;
     }
 
     @Override

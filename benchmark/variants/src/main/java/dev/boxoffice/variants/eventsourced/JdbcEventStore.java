@@ -3,7 +3,7 @@ package dev.boxoffice.variants.eventsourced;
 import dev.boxoffice.eventstore.AppendResult;
 import dev.boxoffice.eventstore.EventStore;
 import dev.boxoffice.eventstore.ExpectedVersion;
-import dev.boxoffice.eventstore.IdempotencyRecord;
+import dev.boxoffice.eventstore.KeyedRecord;
 import dev.boxoffice.eventstore.NewEvent;
 import dev.boxoffice.eventstore.RecordedEvent;
 import dev.boxoffice.eventstore.StreamName;
@@ -49,9 +49,9 @@ final class JdbcEventStore implements EventStore {
     /** The variants take no idempotency keys: the comparison is of the seed's API, which sends none. */
     @Override
     public Future<AppendResult> append(StreamName stream, ExpectedVersion expected, List<NewEvent> events,
-            List<IdempotencyRecord> answers) {
-        if (!answers.isEmpty()) {
-            throw new UnsupportedOperationException("the JDBC event store of the variants remembers no answers");
+            List<KeyedRecord> records) {
+        if (!records.isEmpty()) {
+            throw new UnsupportedOperationException("the JDBC event store of the variants keeps no keyed records");
         }
         try (Connection connection = database.getConnection()) {
             boolean single = events.size() == 1;

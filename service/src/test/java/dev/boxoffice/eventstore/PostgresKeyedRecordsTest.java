@@ -3,7 +3,7 @@ package dev.boxoffice.eventstore;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.boxoffice.eventstore.AppendResult.Appended;
-import dev.boxoffice.eventstore.AppendResult.IdempotencyKeyTaken;
+import dev.boxoffice.eventstore.AppendResult.KeyTaken;
 import dev.boxoffice.eventstore.AppendResult.WrongExpectedVersion;
 import dev.boxoffice.support.TestPostgres;
 import io.vertx.core.Future;
@@ -18,26 +18,24 @@ import java.util.UUID;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
-/** Answers remembered under idempotency keys: committed with the events or not at all, used once, purged by age. */
-class IdempotencyKeysTest {
+/** Keyed records (answers under idempotency keys, say): committed with the events or not at all, used once, purged by age. */
+class PostgresKeyedRecordsTest {
 
     private final PostgresEventStore store = TestPostgres.eventStore();
-    private final IdempotencyKeys keys = new IdempotencyKeys(TestPostgres.pool(), Duration.ofHours(1));
+    private final PostgresKeyedRecords keys = new PostgresKeyedRecords(TestPostgres.pool(), Duration.ofHours(1));
 
     @Test
     void anAnswerIsCommittedWithItsEventsAndNotWithoutThem() {
         StreamName stream = newStream();
-        IdempotencyRecord answer = answer("first");
+        KeyedRecord answer = answer("first");
         assertThat(join(store.append(stream, ExpectedVersion.NO_STREAM, List.of(event()), List.of(answer))))
                 .isInstanceOf(Appended.class);
         assertThat(join(keys.find(answer.key()))).hasValueSatisfying(found -> {
-            assertThat(found.answers(answer.requestFingerprint())).isTrue();
-            assertThat(found.status()).isEqualTo(201);
-            assertThat(found.location()).isEqualTo("/there");
-            assertThat(found.body()).isEqualTo(answer.body());
+            assertThat(found.key()).isEqualTo(answer.key());
+            assertThat(found.value()).isEqualTo(answer.value());
         });
 
-        IdempotencyRecord refused = answer("conflicting");
+        KeyedRecord refused = answer("conflicting");
         assertThat(join(store.append(stream, ExpectedVersion.NO_STREAM, List.of(event()), List.of(refused))))
                 .isInstanceOf(WrongExpectedVersion.class);
         assertThat(join(keys.find(refused.key()))).isEmpty();
@@ -45,49 +43,49 @@ class IdempotencyKeysTest {
 
     @Test
     void aKeyTakenRefusesTheAppendNamingTheKeyAndWritesNoEvent() {
-        IdempotencyRecord answer = answer("once");
+        KeyedRecord answer = answer("once");
         join(store.append(newStream(), ExpectedVersion.NO_STREAM, List.of(event()), List.of(answer)));
         StreamName other = newStream();
 
         assertThat(join(store.append(other, ExpectedVersion.NO_STREAM, List.of(event()), List.of(answer("fresh"), answer))))
-                .isEqualTo(new IdempotencyKeyTaken(other, Set.of(answer.key())));
+                .isEqualTo(new KeyTaken(other, Set.of(answer.key())));
         assertThat(join(store.readStream(other, 0))).isEmpty();
     }
 
     @Test
     void aTakenKeyInASharedStatementRefusesOnlyItsOwnAppend() {
-        IdempotencyRecord taken = answer("taken");
+        KeyedRecord taken = answer("taken");
         join(store.append(newStream(), ExpectedVersion.NO_STREAM, List.of(event()), List.of(taken)));
         List<Future<AppendResult>> appends = new ArrayList<>();
         for (int i = 0; i < 30; i++) {
-            IdempotencyRecord answer = i == 11 ? taken : answer("new " + i);
+            KeyedRecord answer = i == 11 ? taken : answer("new " + i);
             appends.add(store.append(newStream(), ExpectedVersion.NO_STREAM, List.of(event()), List.of(answer)));
         }
         List<AppendResult> results = join(Future.all(appends).map(all -> all.<AppendResult>list()));
 
-        assertThat(results.get(11)).isInstanceOf(IdempotencyKeyTaken.class);
+        assertThat(results.get(11)).isInstanceOf(KeyTaken.class);
         assertThat(results).filteredOn(r -> r instanceof Appended).hasSize(29);
     }
 
     @Test
     void anAnswerWithoutEventsIsRememberedUnlessTheKeyIsTaken() {
-        IdempotencyRecord first = answer("refusal");
-        assertThat(join(keys.rememberUnlessTaken(first))).isEmpty();
+        KeyedRecord first = answer("refusal");
+        assertThat(join(keys.insertUnlessTaken(first))).isEmpty();
 
-        IdempotencyRecord second = new IdempotencyRecord(first.key(), new byte[] {9}, 409, null, new byte[] {1});
-        Optional<IdempotencyRecord> taken = join(keys.rememberUnlessTaken(second));
-        assertThat(taken).hasValueSatisfying(found -> assertThat(found.answers(first.requestFingerprint())).isTrue());
+        KeyedRecord second = new KeyedRecord(first.key(), new byte[] {9});
+        Optional<KeyedRecord> taken = join(keys.insertUnlessTaken(second));
+        assertThat(taken).hasValueSatisfying(found -> assertThat(found.value()).isEqualTo(first.value()));
     }
 
     @Test
     void anExpiredKeyIsNotFoundAndIsPurgedInBoundedBatches() throws SQLException {
-        List<IdempotencyRecord> expired = IntStream.range(0, 7).mapToObj(i -> answer("old " + i)).toList();
-        expired.forEach(answer -> join(keys.rememberUnlessTaken(answer)));
-        IdempotencyRecord live = answer("live");
-        join(keys.rememberUnlessTaken(live));
+        List<KeyedRecord> expired = IntStream.range(0, 7).mapToObj(i -> answer("old " + i)).toList();
+        expired.forEach(answer -> join(keys.insertUnlessTaken(answer)));
+        KeyedRecord live = answer("live");
+        join(keys.insertUnlessTaken(live));
         try (var jdbc = TestPostgres.jdbc(); var age = jdbc.prepareStatement(
-                "UPDATE idempotency_keys SET created_at = now() - interval '2 hours' WHERE key_hash = ?")) {
-            for (IdempotencyRecord old : expired) {
+                "UPDATE keyed_records SET created_at = now() - interval '2 hours' WHERE key_hash = ?")) {
+            for (KeyedRecord old : expired) {
                 age.setBytes(1, old.keyHash());
                 age.executeUpdate();
             }
@@ -98,13 +96,12 @@ class IdempotencyKeysTest {
         assertThat(join(keys.purgeExpired(3))).isEqualTo(3);
         assertThat(join(keys.purgeExpired(3))).isZero();
         assertThat(join(keys.find(live.key()))).isPresent();
-        assertThat(join(keys.rememberUnlessTaken(expired.get(0)))).isEmpty();
+        assertThat(join(keys.insertUnlessTaken(expired.get(0)))).isEmpty();
     }
 
-    private static IdempotencyRecord answer(String name) {
+    private static KeyedRecord answer(String name) {
         String key = name + " " + UUID.randomUUID();
-        return new IdempotencyRecord(key, key.getBytes(StandardCharsets.UTF_8), 201, "/there",
-                ("{\"answer\":\"" + name + "\"}").getBytes(StandardCharsets.UTF_8));
+        return new KeyedRecord(key, ("{\"answer\":\"" + name + "\"}").getBytes(StandardCharsets.UTF_8));
     }
 
     private static NewEvent event() {

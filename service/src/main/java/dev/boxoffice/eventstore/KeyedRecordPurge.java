@@ -6,26 +6,26 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.jboss.logging.Logger;
 
 /**
- * Deletes expired idempotency keys: every {@code interval}, one batch at a time until a batch comes back short, a
+ * Deletes keyed records past their time to live (idempotency keys, for one): every {@code interval}, one batch at a time until a batch comes back short, a
  * pause after each full one. One statement at a time takes one pooled connection at most, and a batch is small, so
  * the write path never waits behind a long delete; every node runs it, and nodes skip the rows another is deleting.
  */
-public final class IdempotencyKeyPurge implements AutoCloseable {
+public final class KeyedRecordPurge implements AutoCloseable {
 
-    private static final Logger LOG = Logger.getLogger(IdempotencyKeyPurge.class);
+    private static final Logger LOG = Logger.getLogger(KeyedRecordPurge.class);
     private static final long PAUSE_BETWEEN_BATCHES_MS = 50;
 
     private final Vertx vertx;
-    private final IdempotencyKeys keys;
+    private final KeyedRecords records;
     private final Duration interval;
     private final int batch;
     private final AtomicLong purged = new AtomicLong();
     private volatile long timer = -1;
     private volatile boolean closed;
 
-    public IdempotencyKeyPurge(Vertx vertx, IdempotencyKeys keys, Duration interval, int batch) {
+    public KeyedRecordPurge(Vertx vertx, KeyedRecords records, Duration interval, int batch) {
         this.vertx = vertx;
-        this.keys = keys;
+        this.records = records;
         this.interval = interval;
         this.batch = batch;
     }
@@ -34,7 +34,7 @@ public final class IdempotencyKeyPurge implements AutoCloseable {
         timer = vertx.setTimer(interval.toMillis(), id -> purgeBatch());
     }
 
-    /** Keys deleted since start. */
+    /** Records deleted since start. */
     public long purged() {
         return purged.get();
     }
@@ -43,12 +43,12 @@ public final class IdempotencyKeyPurge implements AutoCloseable {
         if (closed) {
             return;
         }
-        keys.purgeExpired(batch).onComplete(done -> {
+        records.purgeExpired(batch).onComplete(done -> {
             boolean more = done.succeeded() && done.result() == batch;
             if (done.succeeded()) {
                 purged.addAndGet(done.result());
             } else {
-                LOG.warnf(done.cause(), "Purging expired idempotency keys failed; trying again in %s", interval);
+                LOG.warnf(done.cause(), "Purging expired keyed records failed; trying again in %s", interval);
             }
             if (!closed) {
                 timer = vertx.setTimer(more ? PAUSE_BETWEEN_BATCHES_MS : interval.toMillis(), id -> purgeBatch());
