@@ -94,7 +94,8 @@ final class SurgeLoad {
     private SurgeResult.Part reservations(LoadClient client, String url, Edge edge, double capacity, double factor) {
         ArrivalSchedule schedule = schedule(capacity, factor);
         int seats = options.seats();
-        long requests = (long) Math.ceil(schedule.phases().stream().mapToDouble(p -> p.perSecond() * p.seconds()).sum());
+        long requests = (long) Math.ceil(schedule.phases().stream().mapToDouble(p -> p.perSecond() * p.seconds()).sum()
+                + (bench.steps().warmsUp() ? bench.warmupRate() * bench.warmupSeconds() : 0));
         int showCount = (int) Math.max(1, Math.min(100_000, (requests + seats - 1) / seats));
         bench.progress().info("surge: creating " + showCount + " shows of " + seats + " seats for " + requests + " reservations");
         List<UUID> shows = ShowsApi.createShowsNow(url, showCount, seats);
@@ -102,7 +103,7 @@ final class SurgeLoad {
         String description = (edge == null ? "" : "through the edge (HAProxy, deploy/haproxy/haproxy.cfg): ")
                 + "reservations of free seats across " + showCount + " shows: " + num(capacity / 2) + " req/s, then "
                 + num(capacity * factor) + " req/s (" + num(factor) + "x the serial capacity " + num(capacity) + ") for "
-                + num(schedule.phases().get(1).seconds()) + " s, then " + num(capacity / 2) + " req/s again";
+                + num(schedule.phases().get(1).seconds()) + " s, then " + num(capacity / 2) + " req/s again" + warmedUp();
         return measure(description, edge == null ? "reservations" : "reservations through the edge", edge, capacity, 1,
                 schedule, recorder -> intended -> {
             long i = next[0]++;
@@ -123,7 +124,7 @@ final class SurgeLoad {
                 .map(p -> new Phase(p.name(), p.perSecond() / 2, p.seconds())).toList());
         String description = "the contention scenario's users on " + hotShows + " shows of " + seats + " seats: "
                 + num(capacity / 2) + " req/s, then " + num(capacity * factor) + " req/s (" + num(factor)
-                + "x the contention capacity " + num(capacity) + "), then " + num(capacity / 2) + " req/s again";
+                + "x the contention capacity " + num(capacity) + "), then " + num(capacity / 2) + " req/s again" + warmedUp();
         return measure(description, "hot shows", null, capacity, 2, users, recorder -> intended ->
                 new ContentionScenario.User(client, recorder, shows, seats, random).reserve(intended, 1));
     }
@@ -135,8 +136,25 @@ final class SurgeLoad {
                 new Phase(AFTER, capacity / 2, calm)));
     }
 
+    /**
+     * Each part is measured warm, as the capacity it is compared with was: a warm-up through the part's own path
+     * (--warmup-seconds at --warmup-rate) first. Without it, the edge's part began by the node accepting HAProxy's
+     * connections, a case its compiled code had not met since the generator's connections were opened: the JIT threw
+     * away 100-160 compiled methods and C2 took half the node's CPU quota for 30-40 s to compile them again.
+     */
+    private String warmedUp() {
+        return bench.steps().warmsUp() ? ", after a warm-up of " + num(bench.warmupSeconds()) + " s at "
+                + num(bench.warmupRate()) + " req/s the same way" : "";
+    }
+
     private SurgeResult.Part measure(String description, String label, Edge edge, double capacity,
             double requestsPerArrival, ArrivalSchedule schedule, Function<StepRecorder, LongConsumer> arrivals) {
+        if (bench.steps().warmsUp()) {
+            ArrivalSchedule warmup = new ArrivalSchedule(List.of(new Phase("warm-up", bench.warmupRate() / requestsPerArrival,
+                    bench.warmupSeconds())));
+            bench.step("surge", label + " warm-up", bench.warmupRate(), options.connections(),
+                    warmup.totalSeconds(), recorder -> OpenLoop.start(bench.vertx(), warmup, recorder, arrivals.apply(recorder)));
+        }
         bench.settle(); // what came before (a read model catching up, a backlog of given-up requests) is not this load
         Refusals refusedBefore = serviceRefusals();
         HaProxyStats edgeBefore = edge == null ? null : edge.stats();
