@@ -60,7 +60,8 @@ public class Admission {
     private final RequestsInFlight inFlight;
     private final AtomicLong bytesInFlight = new AtomicLong();
     private final AtomicLong hallBytes = new AtomicLong();
-    private final Buffer refusal;
+    private final Buffer lateRefusal;
+    private final Buffer memoryRefusal;
     private final Counter refused;
 
     public Admission(HttpSettings settings, ObjectMapper json, MeterRegistry registry) throws JsonProcessingException {
@@ -70,8 +71,10 @@ public class Admission {
         this.memoryBudget = settings.memoryBudget();
         this.maxHallBytes = settings.maxHallBytes();
         this.inFlight = new RequestsInFlight(STUCK_AFTER_WAITS * Math.max(waitBound.warmingUpNanos() + headroomNanos, 1_000_000L));
-        this.refusal = Buffer.buffer(json.writeValueAsBytes(
+        this.lateRefusal = Buffer.buffer(json.writeValueAsBytes(
                 Problem.overloaded("The service is behind by more than it may keep a request waiting.")));
+        this.memoryRefusal = Buffer.buffer(json.writeValueAsBytes(
+                Problem.overloaded("The requests in flight fill the memory set aside for them.")));
         this.refused = Counter.builder("boxoffice.admission.refused")
                 .description("Requests refused at once by a bound of the admission control")
                 .register(registry);
@@ -119,13 +122,13 @@ public class Admission {
         long bound = waitBound.at(now);
         boolean late = waited > bound;
         if (late && (waited > bound + headroomNanos || !isSeatChange(ctx))) {
-            refuse(ctx);
+            refuse(ctx, lateRefusal);
             return;
         }
         long bytes = BYTES_PER_REQUEST + Math.max(0, contentLength(ctx));
         if (bytesInFlight.addAndGet(bytes) > memoryBudget) {
             bytesInFlight.addAndGet(-bytes);
-            refuse(ctx);
+            refuse(ctx, memoryRefusal);
             return;
         }
         if (late) {
@@ -161,7 +164,7 @@ public class Admission {
         return ctx.request().method() == HttpMethod.PATCH && segments(ctx.normalizedPath()) == 4;
     }
 
-    private void refuse(RoutingContext ctx) {
+    private void refuse(RoutingContext ctx, Buffer refusal) {
         refused.increment();
         Vertx.currentContext().putLocal(URL_PATH_TEMPLATE, template(ctx.normalizedPath()));
         ctx.response().setStatusCode(503)

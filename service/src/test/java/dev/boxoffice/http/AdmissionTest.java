@@ -74,7 +74,8 @@ class AdmissionTest {
             awaitOldestWaitedMoreThan(0.3);
 
             problem(seatAction(refused, "0", "RESERVE"), 503, "OVERLOADED").header("Retry-After", "1");
-            problem(given().when().get("/shows/" + refused), 503, "OVERLOADED").header("Retry-After", "1");
+            problem(given().when().get("/shows/" + refused), 503, "OVERLOADED").header("Retry-After", "1")
+                    .body("detail", org.hamcrest.Matchers.containsString("behind"));
             var cancellation = CompletableFuture.supplyAsync(
                     () -> seatAction(held, "1", "CANCEL_RESERVATION").statusCode(), clients);
             awaitInFlight(3);
@@ -101,7 +102,8 @@ class AdmissionTest {
         UUID show = UUID.randomUUID();
         String padded = createBody(show, "Padded", 3) + " ".repeat(11_000); // white space after the value: valid JSON
         problem(given().contentType(ContentType.JSON).body(padded).when().post("/shows"), 503, "OVERLOADED")
-                .header("Retry-After", "1");
+                .header("Retry-After", "1")
+                .body("detail", org.hamcrest.Matchers.containsString("memory set aside"));
         problem(given().when().get("/shows/" + show), 404, "SHOW_NOT_FOUND");
         given().contentType(ContentType.JSON).body(createBody(show, "Small", 3)).when().post("/shows").then().statusCode(201);
     }
