@@ -24,11 +24,15 @@ abstract class EventStoreContract {
     private final EventStore store = eventStore();
     private final EventLog log = (EventLog) store;
     private final SnapshotStore snapshots = snapshotStore();
+    private final KeyedRecords records = keyedRecords(store);
 
     /** A store that is also its log. */
     abstract EventStore eventStore();
 
     abstract SnapshotStore snapshotStore();
+
+    /** The keyed records that {@code store}'s appends write. */
+    abstract KeyedRecords keyedRecords(EventStore store);
 
     @Test
     void appendsToANewStreamAndReadsItBackInOrder() {
@@ -106,6 +110,35 @@ abstract class EventStoreContract {
         assertThat(join(store.append(other, ExpectedVersion.NO_STREAM, List.of(event("b")), List.of(answer("fresh"), answer))))
                 .isEqualTo(new KeyTaken(other, Set.of(answer.key())));
         assertThat(join(store.readStream(other, 0))).isEmpty();
+    }
+
+    @Test
+    void aRecordIsCommittedWithItsEventsAndNotWithoutThem() {
+        StreamName stream = newStream();
+        KeyedRecord record = answer("first");
+        assertThat(join(store.append(stream, ExpectedVersion.NO_STREAM, List.of(event("a")), List.of(record))))
+                .isInstanceOf(Appended.class);
+        assertThat(join(records.find(record.key()))).hasValueSatisfying(found -> {
+            assertThat(found.key()).isEqualTo(record.key());
+            assertThat(found.value()).isEqualTo(record.value());
+        });
+
+        KeyedRecord refused = answer("conflicting");
+        assertThat(join(store.append(stream, ExpectedVersion.NO_STREAM, List.of(event("b")), List.of(refused))))
+                .isInstanceOf(WrongExpectedVersion.class);
+        assertThat(join(records.find(refused.key()))).isEmpty();
+    }
+
+    @Test
+    void aRecordWithoutEventsIsWrittenUnlessItsKeyIsTakenAndThenTakesItsKey() {
+        KeyedRecord first = answer("refusal");
+        assertThat(join(records.insertUnlessTaken(first))).isEmpty();
+
+        assertThat(join(records.insertUnlessTaken(new KeyedRecord(first.key(), new byte[] {9}))))
+                .hasValueSatisfying(found -> assertThat(found.value()).isEqualTo(first.value()));
+        StreamName stream = newStream();
+        assertThat(join(store.append(stream, ExpectedVersion.NO_STREAM, List.of(event("c")), List.of(first))))
+                .isEqualTo(new KeyTaken(stream, Set.of(first.key())));
     }
 
     @Test

@@ -14,6 +14,7 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -22,14 +23,14 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * The event-store ports in memory (streams and the log), for tests of what sits on them (entities, their runtime) in
  * milliseconds: the same contract as PostgreSQL's store ({@link EventStoreContract}), each append atomic, a version
  * conflict and a taken key refusing the whole append, the log in commit order (one transaction per
- * append). Not durable, and not used by the service, which stores in PostgreSQL.
+ * append), keyed records that do not expire. Not durable, and not used by the service, which stores in PostgreSQL.
  */
 public final class InMemoryEventStore implements EventStore, EventLog {
 
     private final Clock clock;
     private final Map<StreamName, List<RecordedEvent>> streams = new HashMap<>();
     private final List<RecordedEvent> log = new ArrayList<>();
-    private final Set<String> takenKeys = new HashSet<>();
+    private final Map<String, byte[]> records = new HashMap<>();
     private final List<CommitListener> listeners = new CopyOnWriteArrayList<>();
     private long lastTransaction;
 
@@ -58,11 +59,11 @@ public final class InMemoryEventStore implements EventStore, EventLog {
             return new WrongExpectedVersion(stream, expected);
         }
         Set<String> taken = new HashSet<>();
-        records.stream().map(KeyedRecord::key).filter(takenKeys::contains).forEach(taken::add);
+        records.stream().map(KeyedRecord::key).filter(this.records::containsKey).forEach(taken::add);
         if (!taken.isEmpty()) {
             return new KeyTaken(stream, taken);
         }
-        records.forEach(record -> takenKeys.add(record.key()));
+        records.forEach(record -> this.records.put(record.key(), record.value().clone()));
         long transaction = ++lastTransaction;
         OffsetDateTime now = OffsetDateTime.now(clock);
         List<RecordedEvent> appended = new ArrayList<>(existing);
@@ -121,6 +122,32 @@ public final class InMemoryEventStore implements EventStore, EventLog {
     @Override
     public void onCommit(CommitListener listener) {
         listeners.add(listener);
+    }
+
+    /** The keyed records this store's appends write; they never expire here (nothing purges them). */
+    public KeyedRecords keyedRecords() {
+        return new KeyedRecords() {
+            @Override
+            public Future<Optional<KeyedRecord>> find(String key) {
+                synchronized (InMemoryEventStore.this) {
+                    byte[] value = records.get(key);
+                    return later(value == null ? Optional.empty() : Optional.of(new KeyedRecord(key, value.clone())));
+                }
+            }
+
+            @Override
+            public Future<Optional<KeyedRecord>> insertUnlessTaken(KeyedRecord record) {
+                synchronized (InMemoryEventStore.this) {
+                    byte[] there = records.putIfAbsent(record.key(), record.value().clone());
+                    return later(there == null ? Optional.empty() : Optional.of(new KeyedRecord(record.key(), there.clone())));
+                }
+            }
+
+            @Override
+            public Future<Integer> purgeExpired(int batch) {
+                return later(0);
+            }
+        };
     }
 
     /**

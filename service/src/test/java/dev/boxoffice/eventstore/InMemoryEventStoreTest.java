@@ -14,4 +14,9 @@ class InMemoryEventStoreTest extends EventStoreContract {
     SnapshotStore snapshotStore() {
         return new InMemorySnapshotStore();
     }
+
+    @Override
+    KeyedRecords keyedRecords(EventStore store) {
+        return ((InMemoryEventStore) store).keyedRecords();
+    }
 }

@@ -14,4 +14,9 @@ class PostgresEventStoreContractTest extends EventStoreContract {
     SnapshotStore snapshotStore() {
         return new PostgresSnapshotStore(TestPostgres.pool(), 1 << 20);
     }
+
+    @Override
+    KeyedRecords keyedRecords(EventStore store) {
+        return new PostgresKeyedRecords(TestPostgres.pool(), java.time.Duration.ofHours(1));
+    }
 }

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.boxoffice.eventstore.AppendResult.Appended;
 import dev.boxoffice.eventstore.AppendResult.KeyTaken;
-import dev.boxoffice.eventstore.AppendResult.WrongExpectedVersion;
 import dev.boxoffice.support.TestPostgres;
 import io.vertx.core.Future;
 import java.nio.charset.StandardCharsets;
@@ -12,45 +11,18 @@ import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
-import java.util.Set;
 import java.util.UUID;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
-/** Keyed records (answers under idempotency keys, say): committed with the events or not at all, used once, purged by age. */
+/**
+ * What only PostgreSQL's keyed records do: a taken key in a statement shared by many appends, and expiry by age. The
+ * ports' contract, which the store in memory keeps too, is EventStoreContract.
+ */
 class PostgresKeyedRecordsTest {
 
     private final PostgresEventStore store = TestPostgres.eventStore();
     private final PostgresKeyedRecords keys = new PostgresKeyedRecords(TestPostgres.pool(), Duration.ofHours(1));
-
-    @Test
-    void anAnswerIsCommittedWithItsEventsAndNotWithoutThem() {
-        StreamName stream = newStream();
-        KeyedRecord answer = answer("first");
-        assertThat(join(store.append(stream, ExpectedVersion.NO_STREAM, List.of(event()), List.of(answer))))
-                .isInstanceOf(Appended.class);
-        assertThat(join(keys.find(answer.key()))).hasValueSatisfying(found -> {
-            assertThat(found.key()).isEqualTo(answer.key());
-            assertThat(found.value()).isEqualTo(answer.value());
-        });
-
-        KeyedRecord refused = answer("conflicting");
-        assertThat(join(store.append(stream, ExpectedVersion.NO_STREAM, List.of(event()), List.of(refused))))
-                .isInstanceOf(WrongExpectedVersion.class);
-        assertThat(join(keys.find(refused.key()))).isEmpty();
-    }
-
-    @Test
-    void aKeyTakenRefusesTheAppendNamingTheKeyAndWritesNoEvent() {
-        KeyedRecord answer = answer("once");
-        join(store.append(newStream(), ExpectedVersion.NO_STREAM, List.of(event()), List.of(answer)));
-        StreamName other = newStream();
-
-        assertThat(join(store.append(other, ExpectedVersion.NO_STREAM, List.of(event()), List.of(answer("fresh"), answer))))
-                .isEqualTo(new KeyTaken(other, Set.of(answer.key())));
-        assertThat(join(store.readStream(other, 0))).isEmpty();
-    }
 
     @Test
     void aTakenKeyInASharedStatementRefusesOnlyItsOwnAppend() {
@@ -65,16 +37,6 @@ class PostgresKeyedRecordsTest {
 
         assertThat(results.get(11)).isInstanceOf(KeyTaken.class);
         assertThat(results).filteredOn(r -> r instanceof Appended).hasSize(29);
-    }
-
-    @Test
-    void anAnswerWithoutEventsIsRememberedUnlessTheKeyIsTaken() {
-        KeyedRecord first = answer("refusal");
-        assertThat(join(keys.insertUnlessTaken(first))).isEmpty();
-
-        KeyedRecord second = new KeyedRecord(first.key(), new byte[] {9});
-        Optional<KeyedRecord> taken = join(keys.insertUnlessTaken(second));
-        assertThat(taken).hasValueSatisfying(found -> assertThat(found.value()).isEqualTo(first.value()));
     }
 
     @Test
