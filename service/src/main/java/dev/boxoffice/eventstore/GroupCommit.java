@@ -23,8 +23,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
  */
 final class GroupCommit {
 
-    /** A stream's version, or an idempotency key, that another writer took first. */
-    private static final Set<String> CONFLICT_CONSTRAINTS = Set.of("events_stream_version_unique", "idempotency_keys_pkey");
+    /** A stream's version, or a keyed record's key, that another writer took first. */
+    private static final Set<String> CONFLICT_CONSTRAINTS = Set.of("events_stream_version_unique", "keyed_records_pkey");
 
     /** Deadlock and serialisation failures between instances: the whole statement is safe to run again. */
     private static final Set<String> RETRYABLE_SQL_STATES = Set.of("40P01", "40001");

@@ -61,6 +61,31 @@ class PostgresKeyedRecordsTest {
         assertThat(join(keys.insertUnlessTaken(expired.get(0)))).isEmpty();
     }
 
+    @Test
+    void aKeyAnotherWriterCommitsWhileTheAppendWaitsForItIsAConflictNotAFailure() throws Exception {
+        KeyedRecord record = answer("raced");
+        StreamName stream = newStream();
+        Future<AppendResult> append;
+        try (var held = TestPostgres.jdbc()) {
+            held.setAutoCommit(false);
+            try (var insert = held.prepareStatement("INSERT INTO keyed_records (key_hash, value) VALUES (?, ?)")) {
+                insert.setBytes(1, record.keyHash());
+                insert.setBytes(2, new byte[] {7});
+                insert.executeUpdate();
+            }
+            // The append's check does not see the uncommitted key; its insert waits for the other writer's commit.
+            append = store.append(stream, ExpectedVersion.NO_STREAM, List.of(event()), List.of(record));
+            Thread.sleep(200);
+            held.commit();
+        }
+
+        // As a version taken first: the writer decides again, and then meets the key.
+        assertThat(join(append)).isEqualTo(new AppendResult.WrongExpectedVersion(stream, ExpectedVersion.NO_STREAM));
+        assertThat(join(store.readStream(stream, 0))).isEmpty();
+        assertThat(join(store.append(stream, ExpectedVersion.NO_STREAM, List.of(event()), List.of(record))))
+                .isEqualTo(new KeyTaken(stream, java.util.Set.of(record.key())));
+    }
+
     private static KeyedRecord answer(String name) {
         String key = name + " " + UUID.randomUUID();
         return new KeyedRecord(key, ("{\"answer\":\"" + name + "\"}").getBytes(StandardCharsets.UTF_8));
