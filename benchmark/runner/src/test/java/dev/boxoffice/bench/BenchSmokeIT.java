@@ -61,7 +61,7 @@ class BenchSmokeIT {
                 "--dispatch-seconds", "1", "--dispatch-connections", "4",
                 "--limits-seconds", "1", "--limits-clients", "2", "--limits-batch", "8",
                 "--surge-seconds", "2", "--surge-calm-seconds", "1", "--surge-connections", "16", "--surge-seats", "20",
-                "--surge-base-rps", "60", "--surge-hot-base-rps", "40",
+                "--surge-base-rps", "60", "--surge-hot-base-rps", "40", "--surge-warmup-burst-seconds", "1",
                 "--memory-large-shows", "4", "--memory-small-shows", "40", "--memory-rate", "40",
                 "--memory-reserve-rate", "40", "--memory-reserve-seconds", "1",
                 "--holds-rates", "20,40", "--holds-warmup-rate", "50", "--holds-ttl-seconds", "1", "--holds-think-ms", "20", "--holds-expire-percent", "50",
@@ -191,6 +191,7 @@ class BenchSmokeIT {
     void theSurgeIsReportedPhaseByPhaseWithEveryRequestAccountedFor() throws Exception {
         for (SurgeResult.Part part : List.of(surge().reservations(), surge().hotShows(), surge().reservationsThroughEdge())) {
             assertThat(part.step().phases()).extracting(PhaseResult::name).containsExactly("calm", "surge", "calm after");
+            assertThat(part.description()).contains("and 1 s at the surge's rate the same way");
             long byKind = part.step().phases().stream()
                     .mapToLong(p -> Arrays.stream(AnswerKind.values()).mapToLong(p::count).sum()).sum();
             assertThat(byKind).as(part.description()).isEqualTo(part.step().counts().sent());

@@ -95,7 +95,7 @@ final class SurgeLoad {
         ArrivalSchedule schedule = schedule(capacity, factor);
         int seats = options.seats();
         long requests = (long) Math.ceil(schedule.phases().stream().mapToDouble(p -> p.perSecond() * p.seconds()).sum()
-                + (bench.steps().warmsUp() ? bench.warmupRate() * bench.warmupSeconds() : 0));
+                + warmup(schedule, 1).stream().mapToDouble(p -> p.perSecond() * p.seconds()).sum());
         int showCount = (int) Math.max(1, Math.min(100_000, (requests + seats - 1) / seats));
         bench.progress().info("surge: creating " + showCount + " shows of " + seats + " seats for " + requests + " reservations");
         List<UUID> shows = ShowsApi.createShowsNow(url, showCount, seats);
@@ -138,20 +138,37 @@ final class SurgeLoad {
 
     /**
      * Each part is measured warm, as the capacity it is compared with was: a warm-up through the part's own path
-     * (--warmup-seconds at --warmup-rate) first. Without it, the edge's part began by the node accepting HAProxy's
-     * connections, a case its compiled code had not met since the generator's connections were opened: the JIT threw
-     * away 100-160 compiled methods and C2 took half the node's CPU quota for 30-40 s to compile them again.
+     * (--warmup-seconds at --warmup-rate), then a short burst at the surge's own rate (--surge-warmup-burst-seconds).
+     * Without the warm-up, the edge's part began by the node accepting HAProxy's connections, a case its compiled code
+     * had not met since the generator's connections were opened: the JIT threw away 100-160 compiled methods and C2
+     * took half the node's CPU quota for 30-40 s to compile them again. Without the burst, the first seconds of a
+     * crowd (many requests in flight, full queues and batches) were served at up to 2.4x the CPU per request while
+     * the JIT compiled those paths again, in some runs and not others.
      */
+    /** The warm-up's arrivals for a part whose arrivals follow {@code schedule}, each bringing {@code requestsPerArrival}. */
+    private List<Phase> warmup(ArrivalSchedule schedule, double requestsPerArrival) {
+        if (!bench.steps().warmsUp()) {
+            return List.of();
+        }
+        Phase steady = new Phase("warm-up", bench.warmupRate() / requestsPerArrival, bench.warmupSeconds());
+        return options.warmupBurstSeconds() > 0
+                ? List.of(steady, new Phase("burst", schedule.phases().get(1).perSecond(), options.warmupBurstSeconds()))
+                : List.of(steady);
+    }
+
     private String warmedUp() {
-        return bench.steps().warmsUp() ? ", after a warm-up of " + num(bench.warmupSeconds()) + " s at "
-                + num(bench.warmupRate()) + " req/s the same way" : "";
+        if (!bench.steps().warmsUp()) {
+            return "";
+        }
+        return ", after a warm-up of " + num(bench.warmupSeconds()) + " s at " + num(bench.warmupRate()) + " req/s"
+                + (options.warmupBurstSeconds() > 0 ? " and " + num(options.warmupBurstSeconds()) + " s at the surge's rate" : "")
+                + " the same way";
     }
 
     private SurgeResult.Part measure(String description, String label, Edge edge, double capacity,
             double requestsPerArrival, ArrivalSchedule schedule, Function<StepRecorder, LongConsumer> arrivals) {
         if (bench.steps().warmsUp()) {
-            ArrivalSchedule warmup = new ArrivalSchedule(List.of(new Phase("warm-up", bench.warmupRate() / requestsPerArrival,
-                    bench.warmupSeconds())));
+            ArrivalSchedule warmup = new ArrivalSchedule(warmup(schedule, requestsPerArrival));
             bench.step("surge", label + " warm-up", bench.warmupRate(), options.connections(),
                     warmup.totalSeconds(), recorder -> OpenLoop.start(bench.vertx(), warmup, recorder, arrivals.apply(recorder)));
         }

@@ -22,6 +22,11 @@ public interface SurgeOptions {
             description = "surge: calm (half the capacity) before and after each surge")
     double calmSeconds();
 
+    @Option(names = "--surge-warmup-burst-seconds", defaultValue = "10", converter = Positive.OrZero.class,
+            description = "surge: after each part's warm-up, this long at the surge's own rate the same way, so that the"
+                    + " measured surge is not the first crowd the service's JIT meets (0: none)")
+    double warmupBurstSeconds();
+
     @Option(names = "--surge-connections", defaultValue = "2048", converter = Positive.Count.class,
             description = "surge: HTTP connections, opened before the load (a surge brings many buyers at once; the"
                     + " service bounds its connections at 4096)")

@@ -35,7 +35,8 @@ public final class SurgeScenario extends Scenario<SurgeResult> {
     @Override
     public double plannedSeconds(Selection selection) {
         SurgeOptions options = selection.options(SurgeOptions.class);
-        return (options.throughEdge() ? 3 : 2) * (2 * options.calmSeconds() + options.seconds() + 10 + selection.steps().warmupSeconds());
+        return (options.throughEdge() ? 3 : 2) * (2 * options.calmSeconds() + options.seconds() + 10
+                + selection.steps().warmupSeconds() + options.warmupBurstSeconds());
     }
 
     @Override
