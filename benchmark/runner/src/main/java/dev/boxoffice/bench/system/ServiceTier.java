@@ -46,11 +46,13 @@ public final class ServiceTier implements AutoCloseable {
     }
 
     /**
-     * Starts {@code count} nodes at once and HAProxy in front of them, all under {@code pinPrefix}; {@code jvmOptions}
-     * gives each node's JVM options by its name. Start time: from spawning the nodes to HAProxy listening.
+     * Starts {@code count} nodes at once under {@code nodePrefix} (their cores and CPU quota) and HAProxy in front of
+     * them under {@code haProxyPrefix} (the same cores, outside the nodes' quota: the edge is not the service);
+     * {@code jvmOptions} gives each node's JVM options by its name. Start time: from spawning the nodes to HAProxy
+     * listening.
      */
     public static ServiceTier behindHaProxy(int count, Routing routing, Path repo, Path jar, Function<String, List<String>> jvmOptions,
-            String databaseUrl, List<String> pinPrefix, Path logDirectory) {
+            String databaseUrl, List<String> nodePrefix, List<String> haProxyPrefix, Path logDirectory) {
         long spawned = System.nanoTime();
         List<ServiceNode> nodes = new ArrayList<>();
         List<Integer> ports = new ArrayList<>();
@@ -58,7 +60,7 @@ public final class ServiceTier implements AutoCloseable {
         try {
             for (int i = 1; i <= count; i++) {
                 String nodeName = "boxoffice-node-" + i;
-                ServiceNode.Launch launch = new ServiceNode.Launch(jar, pinPrefix, jvmOptions.apply(nodeName),
+                ServiceNode.Launch launch = new ServiceNode.Launch(jar, nodePrefix, jvmOptions.apply(nodeName),
                         Map.of("quarkus.shutdown.delay", Cluster.DRAIN_DELAY.toMillis() + "ms"),
                         Map.of("DATABASE_URL", databaseUrl), logDirectory, logDirectory);
                 int port = JavaService.freePort();
@@ -70,7 +72,7 @@ public final class ServiceTier implements AutoCloseable {
             nodes.forEach(node -> node.awaitReady(Duration.ofSeconds(120)));
             int statsPort = JavaService.freePort();
             HaProxy haProxy = HaProxy.start(HaProxyConfig.render(repo, frontPort, statsPort, ports, routing),
-                    logDirectory.resolve("haproxy-" + count + "-nodes.cfg"), frontPort, statsPort, pinPrefix,
+                    logDirectory.resolve("haproxy-" + count + "-nodes.cfg"), frontPort, statsPort, haProxyPrefix,
                     ProcessBuilder.Redirect.appendTo(logDirectory.resolve("haproxy.log").toFile()));
             StopOnExit.started(haProxy);
             String name = count + (count == 1 ? " node" : " nodes") + " through HAProxy" + (count > 1 ? ", " + routing : "");
