@@ -181,7 +181,7 @@ final class BenchRun {
             run.progress().phase("starting " + nodes + " BoxOffice node" + (nodes == 1 ? "" : "s") + " behind HAProxy");
             tier = ServiceTier.behindHaProxy(nodes, options.routing(), repository, run.serviceJar(),
                     name -> run.serviceJvmOptions(repository, name), databaseUrl,
-                    run.pinning().servicePrefix(), run.pinning().prefix(run.pinning().service()), logs);
+                    run.pinning().servicePrefix(), run.pinning().edgePrefix(), logs);
         }
         tier.measuredBy(bench.resources());
         bench.serviceJvms(Math.max(1, nodes));

@@ -43,7 +43,7 @@ public final class Edge implements AutoCloseable {
         int statsPort = JavaService.freePort();
         HaProxy haProxy = HaProxy.start(HaProxyConfig.render(run.repository(), port, statsPort, List.of(nodePort), Routing.HASH),
                 run.bench().logDirectory().resolve("haproxy-edge.cfg"), port, statsPort,
-                run.pinning().prefix(run.pinning().service()),
+                run.pinning().edgePrefix(),
                 ProcessBuilder.Redirect.appendTo(run.bench().logDirectory().resolve("haproxy-edge.log").toFile()));
         StopOnExit.started(haProxy);
         return Optional.of(new Edge(haProxy));

@@ -46,6 +46,11 @@ public record Pinning(String service, String postgres, String loadGenerator, boo
         return prefix;
     }
 
+    /** The command prefix that starts the edge (HAProxy): on the service's cores, outside its CPU quota. */
+    public List<String> edgePrefix() {
+        return prefix(service);
+    }
+
     /** The command prefix that starts a process on the given cores. */
     public List<String> prefix(String cpus) {
         return enabled ? List.of("taskset", "-c", cpus) : List.of();

@@ -144,8 +144,10 @@ final class SurgeLoad {
      * took half the node's CPU quota for 30-40 s to compile them again. Without the burst, the first seconds of a
      * crowd (many requests in flight, full queues and batches) were served at up to 2.4x the CPU per request while
      * the JIT compiled those paths again, in some runs and not others.
+     *
+     * <p>These are the warm-up's arrivals for a part whose arrivals follow {@code schedule}, each bringing
+     * {@code requestsPerArrival} requests; none when the run does not warm up.
      */
-    /** The warm-up's arrivals for a part whose arrivals follow {@code schedule}, each bringing {@code requestsPerArrival}. */
     private List<Phase> warmup(ArrivalSchedule schedule, double requestsPerArrival) {
         if (!bench.steps().warmsUp()) {
             return List.of();
