@@ -3,6 +3,7 @@ package dev.boxoffice.app;
 import io.quarkus.runtime.configuration.MemorySize;
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.OptionalInt;
@@ -118,6 +119,20 @@ public interface BoxOfficeConfig {
         /** How long after start the service counts as warming up. */
         @WithDefault("30s")
         Duration warmUp();
+
+        /**
+         * The same bound once warm while the CPU quota throttles the service in most periods (a container's CPU limit):
+         * it is then at its capacity, and a request kept waiting longer is served no sooner; seat changes get no
+         * cancellation headroom then either (measured: docs/decisions/0001-admission-control.md).
+         */
+        @WithDefault("50ms")
+        Duration maxWaitThrottled();
+
+        /**
+         * The CPU quota's counters (a cgroup's cpu.stat) that tell whether the service is throttled. Default: its own
+         * cgroup's, found from /proc/self/cgroup. A file that cannot be read: the service is never taken for throttled.
+         */
+        Optional<Path> cpuStat();
 
         /**
          * How much longer than max-wait seat changes are still let in, for cancellations only: a cancellation frees a

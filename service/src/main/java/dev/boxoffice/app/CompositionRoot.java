@@ -15,6 +15,7 @@ import dev.boxoffice.eventstore.PostgresEventStore;
 import dev.boxoffice.eventstore.PostgresSnapshotStore;
 import dev.boxoffice.http.AdminResource;
 import dev.boxoffice.http.ConnectionBound;
+import dev.boxoffice.http.CpuThrottling;
 import dev.boxoffice.http.HoldResource;
 import dev.boxoffice.http.HttpSettings;
 import dev.boxoffice.http.SeatStreams;
@@ -44,7 +45,10 @@ import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.inject.Disposes;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Clock;
+import java.util.Optional;
 import org.eclipse.microprofile.config.ConfigProvider;
 import org.eclipse.microprofile.health.Readiness;
 
@@ -182,10 +186,26 @@ public class CompositionRoot {
     HttpSettings httpSettings(BoxOfficeConfig config) {
         BoxOfficeConfig.Admission admission = config.admission();
         long maxHallBytes = HeapShare.HALL_ANSWERS.bytesOr(admission.maxHallBytes());
-        return new HttpSettings(admission.maxWait(), admission.maxWaitWarmingUp(), admission.warmUp(),
+        return new HttpSettings(admission.maxWait(), admission.maxWaitWarmingUp(), admission.maxWaitThrottled(),
+                admission.warmUp(),
                 admission.cancellationHeadroom(),
                 HeapShare.REQUESTS_IN_FLIGHT.bytesOr(admission.memoryBudget()), maxHallBytes, config.admin().token(),
                 config.holds().maxSeatsPerRequest());
+    }
+
+    /** Whether the CPU quota holds the service back, read a few times a second: admission tightens its bound then. */
+    @Produces
+    @Singleton
+    CpuThrottling cpuThrottling(Vertx vertx, BoxOfficeConfig config) {
+        Optional<Path> configured = config.admission().cpuStat();
+        Optional<Path> stat = configured.isPresent() ? configured.filter(Files::isReadable) : CpuThrottling.ownCpuStat();
+        var throttling = new CpuThrottling(vertx, stat, CpuThrottling.READ_EVERY);
+        throttling.start();
+        return throttling;
+    }
+
+    void stopCpuThrottling(@Disposes CpuThrottling throttling) {
+        throttling.close();
     }
 
     /** Open connections bounded by memory, below what the open files allow (see ConnectionLimit). */

@@ -22,7 +22,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * parsed, with 503 OVERLOADED and Retry-After, when the oldest API request in flight has already waited longer than
  * {@code boxoffice.admission.max-wait} (the service is behind by more than its latency bound, so a new request could
  * not be answered within it; {@code max-wait-warming-up} during the first {@code warm-up} after start, while the
- * JIT compiles), or when the requests in flight would hold more than their memory budget. A burst that
+ * JIT compiles; the shorter {@code max-wait-throttled} while a CPU quota throttles the service once warm, see
+ * {@link CpuThrottling}), or when the requests in flight would hold more than their memory budget. A burst that
  * the service serves within the bound is served whole, at a cold start too; a standing queue is refused, whatever
  * the service's speed that day. The refusal's bytes are made once, so a refusal costs little more than reading the
  * request. Operations endpoints (/q) are never limited. In front of the service, the edge (deploy/haproxy) keeps
@@ -30,8 +31,10 @@ import java.util.concurrent.atomic.AtomicLong;
  *
  * <p>Two exceptions keep the bound from turning work into waste. Seat changes are let in for a while longer
  * ({@code cancellation-headroom}), and the resource refuses those that are not cancellations once their body says
- * so: a refused cancellation leaves its seat taken until the client retries. And answers that list a whole hall are
- * also bounded in bytes, since they are large.
+ * so: a refused cancellation leaves its seat taken until the client retries. Not while the CPU quota throttles the
+ * service: every request let in late then delays all those behind it, and those let in only to be refused after
+ * their body was parsed cost the most. And answers that list a whole hall are also bounded in bytes, since they
+ * are large.
  *
  * <p>Why time rather than a count, and why not an adaptive limit, measured: docs/decisions/0001-admission-control.md.
  */
@@ -54,6 +57,7 @@ public class Admission {
     private static final int STUCK_AFTER_WAITS = 20;
 
     private final WaitBound waitBound;
+    private final CpuThrottling throttling;
     private final long headroomNanos;
     private final long memoryBudget;
     private final long maxHallBytes;
@@ -64,9 +68,10 @@ public class Admission {
     private final Buffer memoryRefusal;
     private final Counter refused;
 
-    public Admission(HttpSettings settings, ObjectMapper json, MeterRegistry registry) throws JsonProcessingException {
+    public Admission(HttpSettings settings, CpuThrottling throttling, ObjectMapper json, MeterRegistry registry) throws JsonProcessingException {
         this.waitBound = new WaitBound(settings.maxWait().toNanos(), settings.maxWaitWarmingUp().toNanos(),
-                System.nanoTime() + settings.warmUp().toNanos());
+                settings.maxWaitThrottled().toNanos(), System.nanoTime() + settings.warmUp().toNanos());
+        this.throttling = throttling;
         this.headroomNanos = settings.cancellationHeadroom().toNanos();
         this.memoryBudget = settings.memoryBudget();
         this.maxHallBytes = settings.maxHallBytes();
@@ -82,6 +87,9 @@ public class Admission {
                 .description("API requests in flight").register(registry);
         Gauge.builder("boxoffice.admission.oldest", inFlight, requests -> requests.oldestAgeNanos(System.nanoTime()) / 1e9)
                 .baseUnit("seconds").description("How long the oldest API request in flight has waited").register(registry);
+        Gauge.builder("boxoffice.admission.throttled", throttling, t -> t.throttled() ? 1 : 0)
+                .description("1 while the CPU quota throttles the service in most periods (admission's tighter bound), else 0")
+                .register(registry);
         Gauge.builder("boxoffice.admission.bytes", bytesInFlight, AtomicLong::get).baseUnit("bytes")
                 .description("Estimated bytes held by the API requests in flight").register(registry);
         Gauge.builder("boxoffice.admission.hall.bytes", hallBytes, AtomicLong::get).baseUnit("bytes")
@@ -119,9 +127,12 @@ public class Admission {
         }
         long now = System.nanoTime();
         long waited = inFlight.oldestAgeNanos(now);
-        long bound = waitBound.at(now);
+        boolean atCapacity = throttling.throttled() && !waitBound.warmingUp(now);
+        long bound = waitBound.at(now, atCapacity);
         boolean late = waited > bound;
-        if (late && (waited > bound + headroomNanos || !isSeatChange(ctx))) {
+        // At capacity, a cancellation let in late delays every sale behind it: it is refused too (Retry-After).
+        long headroom = atCapacity ? 0 : headroomNanos;
+        if (late && (waited > bound + headroom || !isSeatChange(ctx))) {
             refuse(ctx, lateRefusal);
             return;
         }

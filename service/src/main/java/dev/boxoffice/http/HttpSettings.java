@@ -8,6 +8,7 @@ import java.util.Optional;
  *
  * @param maxWait              how long the oldest request in flight may have waited before new ones are refused
  * @param maxWaitWarmingUp     the same bound while the service warms up (its JIT compiling)
+ * @param maxWaitThrottled     the same bound once warm while the CPU quota throttles the service (at its capacity)
  * @param warmUp               how long after start the service counts as warming up
  * @param cancellationHeadroom how much longer seat changes are still let in, if they turn out to be cancellations
  * @param memoryBudget         estimated bytes the requests in flight may hold
@@ -15,6 +16,6 @@ import java.util.Optional;
  * @param adminToken           the bearer token of /admin; empty: admin endpoints are disabled
  * @param maxSeatsPerRequest   seats one hold or reservation may name at most
  */
-public record HttpSettings(Duration maxWait, Duration maxWaitWarmingUp, Duration warmUp, Duration cancellationHeadroom, long memoryBudget, long maxHallBytes,
+public record HttpSettings(Duration maxWait, Duration maxWaitWarmingUp, Duration maxWaitThrottled, Duration warmUp, Duration cancellationHeadroom, long memoryBudget, long maxHallBytes,
         Optional<String> adminToken, int maxSeatsPerRequest) {
 }

@@ -42,7 +42,9 @@ class AdmissionTest {
         @Override
         public Map<String, String> getConfigOverrides() {
             return Map.of(
-                    "boxoffice.admission.max-wait", "300ms",
+                    "boxoffice.admission.max-wait", "1s",
+                    "boxoffice.admission.max-wait-throttled", "100ms",
+                    "boxoffice.admission.cpu-stat", FakeCpuQuota.STAT.toString(),
                     "boxoffice.admission.warm-up", "0s",
                     "boxoffice.admission.cancellation-headroom", "3s",
                     // Three requests of a few bytes in flight fit (4 KiB each and their bodies), a body of 11 KB does not.
@@ -71,7 +73,7 @@ class AdmissionTest {
                     CompletableFuture.supplyAsync(() -> seatAction(second, "0", "RESERVE").statusCode(), clients));
             awaitAnAppendWaitingForTheLock();
             awaitInFlight(2);
-            awaitOldestWaitedMoreThan(0.3);
+            awaitOldestWaitedMoreThan(1.0);
 
             problem(seatAction(refused, "0", "RESERVE"), 503, "OVERLOADED").header("Retry-After", "1");
             problem(given().when().get("/shows/" + refused), 503, "OVERLOADED").header("Retry-After", "1")
@@ -79,7 +81,7 @@ class AdmissionTest {
             var cancellation = CompletableFuture.supplyAsync(
                     () -> seatAction(held, "1", "CANCEL_RESERVATION").statusCode(), clients);
             awaitInFlight(3);
-            awaitOldestWaitedMoreThan(3.3);
+            awaitOldestWaitedMoreThan(4.0);
             problem(seatAction(held, "2", "CANCEL_RESERVATION"), 503, "OVERLOADED"); // past the headroom too
 
             db.commit();
@@ -95,6 +97,39 @@ class AdmissionTest {
         // A refusal comes before routing; its metrics must still name the route, not the path: one time series per
         // show and seat would grow the heap with every refused request.
         assertThat(given().when().get("/q/metrics").asString()).doesNotContain(refused.toString(), held.toString());
+    }
+
+    @Test
+    void whileTheCpuQuotaThrottlesTheServiceTheShorterBoundHoldsAndSeatChangesGetNoHeadroom() throws Exception {
+        UUID held = createShow(3);
+        seatAction(held, "1", "RESERVE").then().statusCode(200);
+        UUID first = createShow(3);
+        UUID refused = createShow(3);
+        try (var quota = FakeCpuQuota.throttling();
+                Connection db = DriverManager.getConnection(TestDatabase.shared().jdbcUrl(), EmbeddedDatabase.USER, "");
+                ExecutorService clients = Executors.newVirtualThreadPerTaskExecutor()) {
+            awaitThrottled(true);
+            db.setAutoCommit(false);
+            try (var lock = db.prepareStatement("LOCK TABLE events IN SHARE MODE")) {
+                lock.execute();
+            }
+            var inFlight = CompletableFuture.supplyAsync(() -> seatAction(first, "0", "RESERVE").statusCode(), clients);
+            awaitAnAppendWaitingForTheLock();
+            awaitInFlight(1);
+            awaitOldestWaitedMoreThan(0.15);
+
+            // Within the steady bound (1 s) but past the throttled one (100 ms):
+            problem(given().when().get("/shows/" + refused), 503, "OVERLOADED").header("Retry-After", "1");
+            // and a cancellation, let in for 3 s more when the service is not throttled, is refused too.
+            problem(seatAction(held, "1", "CANCEL_RESERVATION"), 503, "OVERLOADED");
+            assertThat(oldestWaited()).isLessThan(1.0);
+
+            db.commit();
+            assertThat(inFlight.get(10, TimeUnit.SECONDS)).isEqualTo(200);
+        }
+        awaitThrottled(false);
+        given().when().get("/shows/" + held).then().statusCode(200)
+                .body("seats.status", equalTo(List.of("AVAILABLE", "RESERVED", "AVAILABLE")));
     }
 
     @Test
@@ -122,11 +157,21 @@ class AdmissionTest {
     }
 
     private static void awaitOldestWaitedMoreThan(double seconds) {
-        await().atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(50)).until(() -> {
-            String metrics = given().when().get("/q/metrics").asString();
-            return metrics.lines().filter(line -> line.startsWith("boxoffice_admission_oldest_seconds "))
-                    .mapToDouble(line -> Double.parseDouble(line.substring(line.indexOf(' ') + 1))).anyMatch(age -> age > seconds);
-        });
+        await().atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(50)).until(() -> oldestWaited() > seconds);
+    }
+
+    private static double oldestWaited() {
+        return gauge("boxoffice_admission_oldest_seconds");
+    }
+
+    private static void awaitThrottled(boolean throttled) {
+        await().atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(50))
+                .until(() -> gauge("boxoffice_admission_throttled") == (throttled ? 1 : 0));
+    }
+
+    private static double gauge(String name) {
+        return given().when().get("/q/metrics").asString().lines().filter(line -> line.startsWith(name + " "))
+                .mapToDouble(line -> Double.parseDouble(line.substring(line.indexOf(' ') + 1))).findFirst().orElseThrow();
     }
 
     private static void awaitInFlight(int requests) {
