@@ -14,7 +14,8 @@ import org.HdrHistogram.HistogramLogWriter;
 
 /**
  * Counts and latencies of one step. Used from the load generator's single event loop only, so nothing here is
- * synchronised; results are read after the step has ended on that loop.
+ * synchronised; results are read after the step has ended on that loop ({@link #finish}), and what a late timer
+ * sends or an answer brings after that is not the step's and is dropped.
  *
  * <p>Every request sent ends as exactly one of: ok (2xx), conflict (409 where the scenario expects it), HTTP error
  * (any other status), transport error, or timeout. Latency is recorded in microseconds from the intended send time.
@@ -42,7 +43,9 @@ public final class StepRecorder implements AutoCloseable {
     private long httpErrors;
     private long transportErrors;
     private long timeouts;
+    private long retriesScheduled;
     private boolean closing;
+    private boolean finished;
 
     public StepRecorder(Path histogramLog, long runStartNanos) {
         try {
@@ -59,7 +62,19 @@ public final class StepRecorder implements AutoCloseable {
     }
 
     public void sent() {
-        sent++;
+        if (!finished) {
+            sent++;
+        }
+    }
+
+    /** A request to be sent again after a delay (a Retry-After) counts as in flight until then: the step waits for it. */
+    public void retryScheduled() {
+        retriesScheduled++;
+    }
+
+    /** The delay of a retry is over: it is sent now, or not at all. */
+    public void retryDue() {
+        retriesScheduled--;
     }
 
     /** Attributes every request to the phase of {@code schedule} its intended time falls in (see {@link #phases}). */
@@ -69,6 +84,9 @@ public final class StepRecorder implements AutoCloseable {
     }
 
     public void answered(long intendedNanos, int status, boolean conflictExpected) {
+        if (finished) {
+            return;
+        }
         long micros = record(intendedNanos);
         byKind(intendedNanos, AnswerKind.of(status), micros);
         if (status >= 200 && status < 300) {
@@ -81,6 +99,9 @@ public final class StepRecorder implements AutoCloseable {
     }
 
     public void failed(long intendedNanos, boolean timeout) {
+        if (finished) {
+            return;
+        }
         byKind(intendedNanos, timeout ? AnswerKind.TIMEOUT : AnswerKind.ERROR, Math.max(1, (System.nanoTime() - intendedNanos) / 1000));
         if (timeout) {
             timeouts++;
@@ -142,8 +163,14 @@ public final class StepRecorder implements AutoCloseable {
         return closing;
     }
 
+    /** The step has drained (or given up waiting): its results are read from now on, and nothing more is recorded. */
+    public void finish() {
+        closing = true;
+        finished = true;
+    }
+
     public long inFlight() {
-        return sent - ok - conflicts - httpErrors - transportErrors - timeouts;
+        return sent - ok - conflicts - httpErrors - transportErrors - timeouts + retriesScheduled;
     }
 
     public long sentCount() {

@@ -232,6 +232,7 @@ public final class Bench implements AutoCloseable {
                     if (recorder.inFlight() == 0 || System.currentTimeMillis() - drainStart > drainDeadlineMillis) {
                         vertx.cancelTimer(check);
                         vertx.cancelTimer(ticker);
+                        recorder.finish();
                         recorder.tick();
                         drained.complete(null);
                     }

@@ -129,7 +129,11 @@ public final class ContentionScenario extends Scenario<SteppedResult> {
         private void cancel(UUID show, int seat, long intendedNanos, int attempt) {
             client.send(HttpMethod.PATCH, ShowsApi.seat(show, seat), ShowsApi.CANCEL, intendedNanos, recorder, false, reply -> {
                 if (reply.status() == 503 && attempt < MAX_CANCEL_ATTEMPTS) {
-                    client.vertx().setTimer(RETRY_AFTER_MILLIS, t -> cancel(show, seat, System.nanoTime(), attempt + 1));
+                    recorder.retryScheduled();
+                    client.vertx().setTimer(RETRY_AFTER_MILLIS, t -> {
+                        recorder.retryDue();
+                        cancel(show, seat, System.nanoTime(), attempt + 1);
+                    });
                 }
             });
         }
