@@ -6,7 +6,7 @@ const STATUS = { A: 'available', H: 'held', R: 'reserved' };
 const LABEL = { available: 'available', held: 'held', reserved: 'reserved' };
 
 const $ = (id) => document.getElementById(id);
-const state = { show: null, seats: [], selected: new Set(), stream: null, cursor: 0, timer: null, next: null };
+const state = { show: null, seats: [], selected: new Set(), stream: null, cursor: 0, timer: null, next: null, admission: null };
 
 // ---- Requests: every write carries an Idempotency-Key, kept across its retries -------------------------------------
 
@@ -25,6 +25,9 @@ async function send(method, path, body) {
   const headers = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (method !== 'GET') headers['Idempotency-Key'] = newKey();
+  if (method !== 'GET' && state.admission && state.show && path.startsWith('/shows/' + state.show.id + '/')) {
+    headers['Admission-Token'] = state.admission.token; // the waiting room let this buyer in
+  }
   for (let attempt = 1; ; attempt++) {
     try {
       const response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
@@ -56,6 +59,12 @@ function explain(answer) {
     return false;
   }
   const problem = answer.body || {};
+  if (problem.code === 'ADMISSION_REQUIRED') {
+    say('Your turn to buy has ended: join the line again.', true);
+    forgetPlace(state.show.id);
+    openShow(state.show.id);
+    return false;
+  }
   const seats = problem.seats ? ' (seat' + (problem.seats.length > 1 ? 's ' : ' ') + problem.seats.join(', ') + ')' : '';
   switch (answer.status) {
     case 409: say((problem.code === 'SEATS_NOT_AVAILABLE' || problem.code === 'SEAT_NOT_AVAILABLE'
@@ -123,6 +132,95 @@ function openShow(showId) {
   $('show-summary').textContent = '';
   $('seats').textContent = '';
   renderHolds();
+  enter(showId);
+}
+
+// ---- The waiting room: a show sold through one opens its seat map once its line admits this buyer ----------------
+
+function placeKey(showId) {
+  return 'boxoffice.queue.' + showId;
+}
+
+function storedPlace(showId) {
+  return JSON.parse(localStorage.getItem(placeKey(showId)) || '{}');
+}
+
+function forgetPlace(showId) {
+  localStorage.removeItem(placeKey(showId));
+  state.admission = null;
+}
+
+async function enter(showId) {
+  const room = await send('GET', '/shows/' + showId + '/queue');
+  if (!state.show || state.show.id !== showId) return; // the buyer has moved on
+  const place = storedPlace(showId);
+  const admitted = place.token && Date.parse(place.lapsesAt) > Date.now();
+  if (room.status === 200 && !admitted) {
+    waitInLine(showId);
+    return;
+  }
+  state.admission = room.status === 200 ? { token: place.token, lapsesAt: place.lapsesAt } : null;
+  followSeats(showId);
+}
+
+async function waitInLine(showId) {
+  $('seat-layout').hidden = true;
+  $('legend').hidden = true;
+  $('waiting').hidden = false;
+  $('join-again').hidden = true;
+  $('show-title').textContent = 'Waiting room';
+  $('queue-position').textContent = 'Joining the line…';
+  $('queue-wait').textContent = '';
+  let ticket = storedPlace(showId).ticket;
+  if (!ticket) {
+    const joined = await send('POST', '/shows/' + showId + '/queue');
+    if (!state.show || state.show.id !== showId || !explain(joined)) return;
+    ticket = joined.body.ticket;
+    localStorage.setItem(placeKey(showId), JSON.stringify({ ticket }));
+  }
+  const stream = new EventSource('/shows/' + showId + '/queue/' + encodeURIComponent(ticket) + '/stream');
+  state.stream = stream;
+  stream.addEventListener('message', (e) => inLine(showId, ticket, stream, JSON.parse(e.data)));
+  stream.addEventListener('error', () => {
+    if (stream.readyState === EventSource.CLOSED && state.stream === stream) { // refused, not dropped: ask again soon
+      setTimeout(() => { if (state.stream === stream) waitInLine(showId); }, 2000 + Math.random() * 1000);
+    }
+  });
+}
+
+function inLine(showId, ticket, stream, standing) {
+  if (state.stream !== stream) return;
+  if (standing.status === 'ADMITTED') {
+    stream.close();
+    localStorage.setItem(placeKey(showId), JSON.stringify({ ticket, token: standing.admissionToken, lapsesAt: standing.admissionLapsesAt }));
+    state.admission = { token: standing.admissionToken, lapsesAt: standing.admissionLapsesAt };
+    say('It is your turn: choose your seats.');
+    followSeats(showId);
+  } else if (standing.status === 'EXPIRED') {
+    stream.close();
+    localStorage.removeItem(placeKey(showId));
+    $('queue-position').textContent = 'Your turn has passed.';
+    $('queue-wait').textContent = '';
+    $('join-again').hidden = false;
+  } else if (standing.position === null || standing.position === undefined) {
+    $('queue-position').textContent = 'The sale has not opened yet: your place is drawn at the start.';
+    $('queue-wait').textContent = 'Opens in about ' + duration(standing.estimatedWaitSeconds) + '.';
+  } else {
+    $('queue-position').textContent = 'Place ' + standing.position.toLocaleString('en') + ' in line';
+    $('queue-wait').textContent = 'About ' + duration(standing.estimatedWaitSeconds) + ' to go.';
+  }
+}
+
+function duration(seconds) {
+  if (seconds < 60) return Math.max(1, seconds) + ' s';
+  return Math.round(seconds / 60) + ' min';
+}
+
+function followSeats(showId) {
+  $('waiting').hidden = true;
+  $('seat-layout').hidden = false;
+  $('legend').hidden = false;
+  renderAdmission();
   const stream = new EventSource('/shows/' + showId + '/stream');
   state.stream = stream;
   stream.addEventListener('snapshot', (e) => drawSnapshot(JSON.parse(e.data)));
@@ -130,7 +228,15 @@ function openShow(showId) {
   stream.addEventListener('error', () => {
     if (stream.readyState === EventSource.CLOSED) streamRefused(showId, stream); // not a dropped connection: a refusal
   });
-  state.timer = setInterval(renderCountdowns, 1000);
+  state.timer = setInterval(() => { renderCountdowns(); renderAdmission(); }, 1000);
+}
+
+function renderAdmission() {
+  const box = $('admission');
+  box.hidden = !state.admission;
+  if (!state.admission) return;
+  const left = Math.max(0, Math.round((Date.parse(state.admission.lapsesAt) - Date.now()) / 1000));
+  box.textContent = 'Your turn: ' + Math.floor(left / 60) + ':' + String(left % 60).padStart(2, '0') + ' left to buy.';
 }
 
 /** Why the stream was refused: a missing show is said; a busy service is tried again after Retry-After. */
@@ -152,6 +258,10 @@ async function streamRefused(showId, stream) {
 
 function closeShow() {
   if (state.stream) state.stream.close();
+  state.admission = null;
+  $('waiting').hidden = true;
+  $('seat-layout').hidden = true; // until the show is entered: its seat map, or its waiting room
+  $('legend').hidden = true;
   clearInterval(state.timer);
   state.stream = null;
   state.selected.clear();
@@ -401,6 +511,7 @@ $('hold').addEventListener('click', holdSelected);
 $('reserve').addEventListener('click', reserveSelected);
 $('cancel').addEventListener('click', cancelSelected);
 $('clear').addEventListener('click', clearSelection);
+$('join-again').addEventListener('click', () => { if (state.show) waitInLine(state.show.id); });
 $('holds').addEventListener('click', (e) => {
   const button = e.target.closest('button[data-act]');
   if (button) settleHold(button.closest('li').dataset.holdId, button.dataset.act === 'confirm');

@@ -23,11 +23,13 @@ public final class ErrorCode {
     public static final String ADMIN_DISABLED = "ADMIN_DISABLED";
     public static final String IDEMPOTENCY_KEY_REUSED = "IDEMPOTENCY_KEY_REUSED";
     public static final String REQUEST_IN_PROGRESS = "REQUEST_IN_PROGRESS";
+    /** A waiting room's ticket that this service did not sign, or signed for another show. */
+    public static final String INVALID_TICKET = "INVALID_TICKET";
 
     /** Every code above, for the OpenAPI document's enum. */
     public static final List<String> ALL = List.of(VALIDATION_FAILED, MALFORMED_JSON, MALFORMED_REQUEST, NOT_FOUND, METHOD_NOT_ALLOWED,
             UNSUPPORTED_MEDIA_TYPE, NOT_ACCEPTABLE, PAYLOAD_TOO_LARGE, LENGTH_REQUIRED, SERVICE_UNAVAILABLE, OVERLOADED, TOO_MANY_REQUESTS, INTERNAL_ERROR,
-            UNAUTHORIZED, ADMIN_DISABLED, IDEMPOTENCY_KEY_REUSED, REQUEST_IN_PROGRESS);
+            UNAUTHORIZED, ADMIN_DISABLED, IDEMPOTENCY_KEY_REUSED, REQUEST_IN_PROGRESS, INVALID_TICKET);
 
     private ErrorCode() {
     }

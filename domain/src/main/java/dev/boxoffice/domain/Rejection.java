@@ -21,7 +21,14 @@ public record Rejection(Code code, String message, List<Integer> seats) {
         HOLD_NOT_FOUND,
         HOLD_EXPIRED,
         HOLD_RELEASED,
-        HOLD_ALREADY_CONFIRMED
+        HOLD_ALREADY_CONFIRMED,
+        NO_WAITING_ROOM,
+        WAITING_ROOM_EXISTS,
+        NOT_ON_SALE_YET,
+        NOT_CALLED_YET,
+        WAITING_ROOM_FULL,
+        ADMISSION_EXPIRED,
+        ADMISSION_REQUIRED
     }
 
     public Rejection {

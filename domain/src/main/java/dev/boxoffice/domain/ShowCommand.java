@@ -3,6 +3,7 @@ package dev.boxoffice.domain;
 import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.UUID;
 
 /**
@@ -13,11 +14,17 @@ public sealed interface ShowCommand {
 
     UUID showId();
 
-    record CreateShow(UUID showId, String title, int maxSeats) implements ShowCommand {
+    /** A show, selling through a waiting room if {@code waitingRoom} is given. */
+    record CreateShow(UUID showId, String title, int maxSeats, Optional<WaitingRoomSettings> waitingRoom) implements ShowCommand {
         public CreateShow {
             Objects.requireNonNull(showId, "showId");
+            Objects.requireNonNull(waitingRoom, "waitingRoom");
             ShowRules.requireValidTitle(title);
             ShowRules.requireValidSeatCount(maxSeats);
+        }
+
+        public CreateShow(UUID showId, String title, int maxSeats) {
+            this(showId, title, maxSeats, Optional.empty());
         }
     }
 
@@ -77,6 +84,76 @@ public sealed interface ShowCommand {
             Objects.requireNonNull(showId, "showId");
             Objects.requireNonNull(holdId, "holdId");
             Objects.requireNonNull(now, "now");
+        }
+    }
+
+    /** From now on the show sells through a waiting room. */
+    record SetWaitingRoom(UUID showId, WaitingRoomSettings settings) implements ShowCommand {
+        public SetWaitingRoom {
+            Objects.requireNonNull(showId, "showId");
+            Objects.requireNonNull(settings, "settings");
+        }
+    }
+
+    /** Records a block of {@code count} more arrival numbers, for the node that asks to hand them out. */
+    record NumberArrivals(UUID showId, int count) implements ShowCommand {
+        public NumberArrivals {
+            Objects.requireNonNull(showId, "showId");
+            if (count < 1) {
+                throw new IllegalArgumentException("count must be positive");
+            }
+        }
+    }
+
+    /**
+     * Draws the places of those who joined before the on-sale, from {@code seed} (random, chosen by the caller);
+     * {@code issued} is how many arrival numbers the asking node knows to be handed out (those beyond would be drawn
+     * places that nobody holds), {@code Long.MAX_VALUE} if it does not know.
+     */
+    record DrawLine(UUID showId, byte[] seed, long issued, Instant now) implements ShowCommand {
+        public DrawLine {
+            Objects.requireNonNull(showId, "showId");
+            Objects.requireNonNull(now, "now");
+            seed = seed.clone();
+        }
+
+        @Override
+        public byte[] seed() {
+            return seed.clone();
+        }
+    }
+
+    /**
+     * Calls the next places, as many as the rate and {@code maxActive} allow at {@code now}; {@code issued} is how
+     * many arrival numbers the asking node knows to be handed out (places beyond them would call nobody).
+     */
+    record OpenPlaces(UUID showId, long issued, Instant now) implements ShowCommand {
+        public OpenPlaces {
+            Objects.requireNonNull(showId, "showId");
+            Objects.requireNonNull(now, "now");
+        }
+    }
+
+    /** The buyer at a called {@code place} claims their admission. */
+    record ClaimAdmission(UUID showId, long place, Instant now) implements ShowCommand {
+        public ClaimAdmission {
+            Objects.requireNonNull(showId, "showId");
+            Objects.requireNonNull(now, "now");
+        }
+    }
+
+    /**
+     * {@code command}, sent by the buyer admitted at {@code place} (their admission token says so). While a waiting
+     * room is on, a hold, a reservation or a confirmation changes the show only when sent so.
+     */
+    record AsAdmittedBuyer(UUID showId, long place, Instant now, ShowCommand command) implements ShowCommand {
+        public AsAdmittedBuyer {
+            Objects.requireNonNull(showId, "showId");
+            Objects.requireNonNull(now, "now");
+            Objects.requireNonNull(command, "command");
+            if (!showId.equals(command.showId()) || command instanceof AsAdmittedBuyer) {
+                throw new IllegalArgumentException("an admitted buyer's command is one plain command to the same show");
+            }
         }
     }
 }

@@ -1,7 +1,13 @@
 package dev.boxoffice.domain;
 
 import dev.boxoffice.domain.Rejection.Code;
+import dev.boxoffice.domain.ShowCommand.AsAdmittedBuyer;
 import dev.boxoffice.domain.ShowCommand.CancelSeatReservation;
+import dev.boxoffice.domain.ShowCommand.ClaimAdmission;
+import dev.boxoffice.domain.ShowCommand.DrawLine;
+import dev.boxoffice.domain.ShowCommand.NumberArrivals;
+import dev.boxoffice.domain.ShowCommand.OpenPlaces;
+import dev.boxoffice.domain.ShowCommand.SetWaitingRoom;
 import dev.boxoffice.domain.ShowCommand.ConfirmHold;
 import dev.boxoffice.domain.ShowCommand.CreateShow;
 import dev.boxoffice.domain.ShowCommand.ExpireHold;
@@ -9,7 +15,13 @@ import dev.boxoffice.domain.ShowCommand.HoldSeats;
 import dev.boxoffice.domain.ShowCommand.ReleaseHold;
 import dev.boxoffice.domain.ShowCommand.ReserveSeat;
 import dev.boxoffice.domain.ShowCommand.ReserveSeats;
+import dev.boxoffice.domain.ShowEvent.ArrivalsNumbered;
+import dev.boxoffice.domain.ShowEvent.BuyerAdmitted;
+import dev.boxoffice.domain.ShowEvent.BuyerLeft;
 import dev.boxoffice.domain.ShowEvent.HoldConfirmed;
+import dev.boxoffice.domain.ShowEvent.LineDrawn;
+import dev.boxoffice.domain.ShowEvent.PlacesOpened;
+import dev.boxoffice.domain.ShowEvent.WaitingRoomSet;
 import dev.boxoffice.domain.ShowEvent.HoldReleased;
 import dev.boxoffice.domain.ShowEvent.SeatReservationCancelled;
 import dev.boxoffice.domain.ShowEvent.SeatReserved;
@@ -24,7 +36,7 @@ import java.util.function.Function;
 /**
  * The rules of a show: a seat is available, held by one live hold, or reserved by one reservation; several seats
  * change together or not at all; a hold whose time is up no longer holds its seats, even before its release is
- * recorded.
+ * recorded; while a waiting room is on, seats are taken only by buyers it admitted ({@link LineRules}).
  */
 public final class ShowDecider implements Decider<ShowCommand, ShowEvent, ShowState> {
 
@@ -36,15 +48,30 @@ public final class ShowDecider implements Decider<ShowCommand, ShowEvent, ShowSt
     @Override
     public Decision<ShowEvent> decide(ShowCommand command, ShowState state) {
         if (command instanceof CreateShow create) {
-            return state instanceof Show
-                    ? Decision.reject(Code.SHOW_ALREADY_EXISTS, "Show " + create.showId() + " already exists.")
-                    : Decision.accept(new ShowCreated(create.showId(), create.title(), create.maxSeats(), ShowRules.INITIAL_SEAT_PRICE));
+            return state instanceof Show ? Decision.reject(Code.SHOW_ALREADY_EXISTS, "Show " + create.showId() + " already exists.")
+                    : Decision.accept(created(create));
         }
         if (!(state instanceof Show show)) {
             return Decision.reject(Code.SHOW_NOT_FOUND, "Show not found.");
         }
+        if (command instanceof AsAdmittedBuyer admitted) {
+            return LineRules.asAdmitted(show, admitted, this::decideFor);
+        }
+        Decision<ShowEvent> decided = decideFor(command, show);
+        return LineRules.needsAdmission(command) ? LineRules.unadmitted(show, decided) : decided;
+    }
+
+    private static List<ShowEvent> created(CreateShow create) {
+        var created = new ShowCreated(create.showId(), create.title(), create.maxSeats(), ShowRules.INITIAL_SEAT_PRICE);
+        return create.waitingRoom().<List<ShowEvent>>map(room -> List.of(created, new WaitingRoomSet(create.showId(), room)))
+                .orElse(List.of(created));
+    }
+
+    /** A plain command's decision, before the waiting room has its say. */
+    private Decision<ShowEvent> decideFor(ShowCommand command, Show show) {
         return switch (command) {
             case CreateShow create -> throw new IllegalStateException("decided above");
+            case AsAdmittedBuyer admitted -> throw new IllegalStateException("decided above");
             case ReserveSeat reserve -> withSeat(show, reserve.seatNumber(), seat -> seat.isAvailable()
                     ? Decision.accept(new SeatReserved(show.id(), seat.number()))
                     : Decision.reject(Code.SEAT_NOT_AVAILABLE, "Seat " + seat.number() + " is already " + taken(seat) + "."));
@@ -60,6 +87,11 @@ public final class ShowDecider implements Decider<ShowCommand, ShowEvent, ShowSt
             case ConfirmHold confirm -> HoldRules.confirm(show, confirm);
             case ReleaseHold release -> HoldRules.release(show, release);
             case ExpireHold expire -> HoldRules.expire(show, expire);
+            case SetWaitingRoom set -> LineRules.setWaitingRoom(show, set);
+            case NumberArrivals number -> LineRules.numberArrivals(show, number);
+            case DrawLine draw -> LineRules.draw(show, draw);
+            case OpenPlaces open -> LineRules.open(show, open);
+            case ClaimAdmission claim -> LineRules.claim(show, claim);
         };
     }
 
@@ -84,7 +116,19 @@ public final class ShowDecider implements Decider<ShowCommand, ShowEvent, ShowSt
                     holds.end(confirmed.holdId(), HoldStatus.CONFIRMED));
             case HoldReleased released -> show.with(seats.release(array(released.seats())), holds.end(released.holdId(),
                     released.reason() == HoldReleased.Reason.EXPIRED ? HoldStatus.EXPIRED : HoldStatus.RELEASED));
+            case WaitingRoomSet set -> show.with(WaitingRoom.of(set.settings()));
+            case ArrivalsNumbered numbered -> show.with(room(show, event).numberedUpTo(numbered.upTo()));
+            case LineDrawn drawn -> show.with(room(show, event).drawn(drawn.draw()));
+            case PlacesOpened opened -> show.with(room(show, event).openedUpTo(opened.upTo(), opened.at().toEpochMilli()));
+            case BuyerAdmitted admitted -> show.with(room(show, event).admitted(admitted.place(),
+                    admitted.lapsesAt().toEpochMilli(), admitted.at().toEpochMilli()));
+            case BuyerLeft left -> show.with(room(show, event).left(left.place()));
         };
+    }
+
+    private static WaitingRoom room(Show show, ShowEvent event) {
+        return show.waitingRoom().orElseThrow(() -> new IllegalStateException(
+                event.getClass().getSimpleName() + " before WaitingRoomSet for show " + event.showId()));
     }
 
     private static Decision<ShowEvent> withSeat(Show show, int number, Function<Seat, Decision<ShowEvent>> decision) {

@@ -59,4 +59,41 @@ public sealed interface ShowEvent {
             seats = List.copyOf(seats);
         }
     }
+
+    /** The show sells through a waiting room, from now on: buyers join its line and buy once admitted. */
+    record WaitingRoomSet(UUID showId, WaitingRoomSettings settings) implements ShowEvent {
+        public WaitingRoomSet {
+            Objects.requireNonNull(settings, "settings");
+        }
+    }
+
+    /** Arrival numbers below {@code upTo} may be handed out; a node hands out a block it recorded so. */
+    record ArrivalsNumbered(UUID showId, long upTo) implements ShowEvent {
+    }
+
+    /** The on-sale's draw: the numbers handed out before it get their places from the seed. */
+    record LineDrawn(UUID showId, LineDraw draw) implements ShowEvent {
+        public LineDrawn {
+            Objects.requireNonNull(draw, "draw");
+        }
+    }
+
+    /** The line calls every place below {@code upTo}. */
+    record PlacesOpened(UUID showId, long upTo, Instant at) implements ShowEvent {
+        public PlacesOpened {
+            Objects.requireNonNull(at, "at");
+        }
+    }
+
+    /** The buyer at {@code place} is admitted until {@code lapsesAt}. */
+    record BuyerAdmitted(UUID showId, long place, Instant lapsesAt, Instant at) implements ShowEvent {
+        public BuyerAdmitted {
+            Objects.requireNonNull(lapsesAt, "lapsesAt");
+            Objects.requireNonNull(at, "at");
+        }
+    }
+
+    /** The buyer at {@code place} is done: they confirmed, reserved or released. */
+    record BuyerLeft(UUID showId, long place) implements ShowEvent {
+    }
 }

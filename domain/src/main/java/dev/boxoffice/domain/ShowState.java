@@ -17,9 +17,10 @@ public sealed interface ShowState {
 
     /**
      * Every seat of a show has the same price, so the price is held once; each seat's status is two bits
-     * ({@link SeatMap}). Seats are numbered {@code 0 .. seatCount() - 1}.
+     * ({@link SeatMap}). Seats are numbered {@code 0 .. seatCount() - 1}. {@code room} is its waiting room, null
+     * when it sells without one.
      */
-    record Show(UUID id, String title, BigDecimal price, SeatMap seatMap, Holds holds) implements ShowState {
+    record Show(UUID id, String title, BigDecimal price, SeatMap seatMap, Holds holds, WaitingRoom room) implements ShowState {
 
         public Show {
             Objects.requireNonNull(id, "id");
@@ -29,9 +30,18 @@ public sealed interface ShowState {
             Objects.requireNonNull(holds, "holds");
         }
 
+        /** A show without a waiting room. */
+        public Show(UUID id, String title, BigDecimal price, SeatMap seatMap, Holds holds) {
+            this(id, title, price, seatMap, holds, null);
+        }
+
         /** A show without holds. */
         public Show(UUID id, String title, BigDecimal price, SeatMap seatMap) {
             this(id, title, price, seatMap, Holds.NONE);
+        }
+
+        public Optional<WaitingRoom> waitingRoom() {
+            return Optional.ofNullable(room);
         }
 
         public int seatCount() {
@@ -64,11 +74,16 @@ public sealed interface ShowState {
             long titleBytes = 24 + ((16 + (long) title.length() * (isLatin1(title) ? 1 : 2) + 7) & ~7L);
             long priceBytes = price == ShowRules.INITIAL_SEAT_PRICE ? 0 : 64;
             long holdsBytes = holds == Holds.NONE ? 0 : holds.estimatedBytes();
-            return 32 + 32 + titleBytes + priceBytes + seatMap.estimatedBytes() + holdsBytes;
+            long roomBytes = room == null ? 0 : room.estimatedBytes();
+            return 40 + 32 + titleBytes + priceBytes + seatMap.estimatedBytes() + holdsBytes + roomBytes;
         }
 
         Show with(SeatMap changedSeats, Holds changedHolds) {
-            return new Show(id, title, price, changedSeats, changedHolds);
+            return new Show(id, title, price, changedSeats, changedHolds, room);
+        }
+
+        Show with(WaitingRoom changedRoom) {
+            return new Show(id, title, price, seatMap, holds, changedRoom);
         }
 
         private Seat seatAt(int number) {

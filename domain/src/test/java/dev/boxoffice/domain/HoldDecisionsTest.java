@@ -24,9 +24,8 @@ class HoldDecisionsTest {
     private static final Instant T0 = Instant.parse("2026-11-25T20:00:00Z");
     private static final Instant EXPIRY = T0.plusSeconds(600);
 
-    private final ShowDecider decider = new ShowDecider();
+    private final ShowHarness harness = new ShowHarness();
     private final UUID showId = UUID.randomUUID();
-    private ShowState state = ShowState.NOT_CREATED;
 
     @Test
     void holdingSeatsHoldsAllOfThemUntilTheExpiry() {
@@ -170,9 +169,9 @@ class HoldDecisionsTest {
             HoldStatus status = remembered.statusAt(late);
             // As the holds read model has it, once the show has forgotten it: the status its end recorded.
             Hold fromReadModel = new Hold(hold, remembered.seats(), remembered.expiresAtMillis(), status);
-            assertThat(decider.decide(new ConfirmHold(showId, hold, late), state)).as("confirm %s", status)
+            assertThat(harness.decide(new ConfirmHold(showId, hold, late))).as("confirm %s", status)
                     .isEqualTo(expected(HoldRules.refusal(fromReadModel, status, HoldStatus.CONFIRMED)));
-            assertThat(decider.decide(new ReleaseHold(showId, hold, late), state)).as("release %s", status)
+            assertThat(harness.decide(new ReleaseHold(showId, hold, late))).as("release %s", status)
                     .isEqualTo(expected(HoldRules.refusal(fromReadModel, status, HoldStatus.RELEASED)));
         }
         assertThat(HoldRules.refusal(show().hold(expired).orElseThrow(), HoldStatus.EXPIRED, HoldStatus.CONFIRMED))
@@ -197,22 +196,14 @@ class HoldDecisionsTest {
     }
 
     private List<ShowEvent> run(ShowCommand command) {
-        Decision<ShowEvent> decision = decider.decide(command, state);
-        assertThat(decision).as("%s", command).isInstanceOf(Decision.Accepted.class);
-        List<ShowEvent> events = ((Decision.Accepted<ShowEvent>) decision).events();
-        for (ShowEvent event : events) {
-            state = decider.evolve(state, event);
-        }
-        return events;
+        return harness.run(command);
     }
 
     private Rejection rejected(ShowCommand command) {
-        Decision<ShowEvent> decision = decider.decide(command, state);
-        assertThat(decision).as("%s", command).isInstanceOf(Decision.Rejected.class);
-        return ((Decision.Rejected<ShowEvent>) decision).rejection();
+        return harness.rejected(command);
     }
 
     private ShowState.Show show() {
-        return (ShowState.Show) state;
+        return harness.show();
     }
 }

@@ -53,8 +53,40 @@ class ShowStateMemoryTest {
         assertEstimateCovers((ShowState.Show) state);
     }
 
+    /** A waiting room on sale: places called a few times a second, buyers admitted, some of them gone. */
+    @ParameterizedTest
+    @ValueSource(ints = {10, 1_000})
+    void theEstimateOfAShowWithAWaitingRoomMatchesTheMeasuredLayout(int admitted) {
+        UUID id = UUID.randomUUID();
+        Instant onSale = Instant.parse("2026-12-01T10:00:00Z");
+        ShowState state = decider.evolve(ShowState.NOT_CREATED,
+                new ShowEvent.ShowCreated(id, "On sale", ShowRules.MAX_SEATS, ShowRules.INITIAL_SEAT_PRICE));
+        state = decider.evolve(state, new ShowEvent.WaitingRoomSet(id, new WaitingRoomSettings(onSale, 400, 10_000)));
+        state = decider.evolve(state, new ShowEvent.ArrivalsNumbered(id, 100_000));
+        state = decider.evolve(state, new ShowEvent.LineDrawn(id, new LineDraw(new byte[16], 5_000, onSale.toEpochMilli())));
+        for (int tick = 1; tick <= admitted / 100; tick++) {
+            Instant at = onSale.plusMillis(250L * tick);
+            state = decider.evolve(state, new ShowEvent.PlacesOpened(id, 100L * tick, at));
+            for (long place = 100L * (tick - 1); place < 100L * tick; place++) {
+                state = decider.evolve(state, new ShowEvent.BuyerAdmitted(id, place, at.plusSeconds(600), at));
+                if (place % 3 == 0) {
+                    state = decider.evolve(state, new ShowEvent.BuyerLeft(id, place));
+                }
+            }
+        }
+        if (admitted < 100) {
+            state = decider.evolve(state, new ShowEvent.PlacesOpened(id, admitted, onSale.plusSeconds(1)));
+            for (long place = 0; place < admitted; place++) {
+                state = decider.evolve(state, new ShowEvent.BuyerAdmitted(id, place, onSale.plusSeconds(600), onSale.plusSeconds(1)));
+            }
+        }
+
+        assertEstimateCovers((ShowState.Show) state);
+    }
+
     private static void assertEstimateCovers(ShowState.Show show) {
-        GraphLayout shared = GraphLayout.parseInstance(ShowRules.INITIAL_SEAT_PRICE, Holds.NONE, HoldStatus.values());
+        GraphLayout shared = GraphLayout.parseInstance(ShowRules.INITIAL_SEAT_PRICE, Holds.NONE, HoldStatus.values(),
+                Openings.NONE, AdmittedBuyers.NONE);
         long measured = GraphLayout.parseInstance(show).subtract(shared).totalSize();
 
         assertThat(show.estimatedBytes()).as("estimate for %d seats and %d live holds, measured %d bytes",

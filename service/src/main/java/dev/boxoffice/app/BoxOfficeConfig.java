@@ -26,6 +26,8 @@ public interface BoxOfficeConfig {
 
     Holds holds();
 
+    WaitingRoom waitingRoom();
+
     Idempotency idempotency();
 
     Streams streams();
@@ -154,6 +156,26 @@ public interface BoxOfficeConfig {
          * 10,000 seats is about half a megabyte of JSON. Default: 5 % of the maximum heap.
          */
         Optional<MemorySize> maxHallBytes();
+    }
+
+    interface WaitingRoom {
+        /**
+         * The key (base64, at least 32 bytes) that signs the waiting rooms' tickets and admission tokens, the same on
+         * every node; without it, a key made by the first node and kept in the database.
+         */
+        Optional<String> signingKey();
+
+        /** How often a line on sale is moved: the granularity of its admission. */
+        @WithDefault("250ms")
+        Duration tick();
+
+        /** How often a node takes and renews its leases on the lines it moves. */
+        @WithDefault("1s")
+        Duration leaseRenewal();
+
+        /** How long a lease keeps other nodes off a line: a lost node's lines move again within about this. */
+        @WithDefault("3s")
+        Duration lease();
     }
 
     interface Holds {

@@ -24,7 +24,13 @@ import dev.boxoffice.http.StreamSettings;
 import dev.boxoffice.projection.CommitNotifier;
 import dev.boxoffice.projection.ProjectionHost;
 import dev.boxoffice.projection.ProjectionSettings;
+import dev.boxoffice.database.SigningKeys;
+import dev.boxoffice.http.LineTokens;
 import dev.boxoffice.shows.HoldExpiry;
+import dev.boxoffice.shows.LineKeeper;
+import dev.boxoffice.shows.LineNumbers;
+import dev.boxoffice.shows.WaitingRoomViewProjection;
+import io.quarkus.runtime.Startup;
 import dev.boxoffice.shows.HoldLookup;
 import dev.boxoffice.shows.HoldViewProjection;
 import dev.boxoffice.shows.ShowListing;
@@ -48,6 +54,8 @@ import jakarta.inject.Singleton;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.util.Base64;
+import java.util.concurrent.TimeUnit;
 import java.util.Optional;
 import org.eclipse.microprofile.config.ConfigProvider;
 import org.eclipse.microprofile.health.Readiness;
@@ -120,6 +128,7 @@ public class CompositionRoot {
                 listenOptions(), CommitNotifier.CHANNEL, Metrics.projectionPages(registry));
         host.register(new ShowViewProjection());
         host.register(new HoldViewProjection(Metrics.holdExpiryLag(registry)));
+        host.register(new WaitingRoomViewProjection());
         return host;
     }
 
@@ -143,6 +152,34 @@ public class CompositionRoot {
         return new HoldExpiry(vertx, pool, shows, clock,
                 new HoldExpiry.Settings(holds.expiryPollInterval(), holds.expiryBatch(), holds.expiryBatchesInFlight(),
                         holds.expiryLease()));
+    }
+
+    @Produces
+    @Singleton
+    LineNumbers lineNumbers(ShowService shows) {
+        return new LineNumbers(shows);
+    }
+
+    /** Moves the lines of the waiting rooms on sale, found in the waiting_room_view read model. */
+    @Produces
+    @Singleton
+    LineKeeper lineKeeper(Vertx vertx, Pool pool, ShowService shows, LineNumbers numbers, Clock clock, BoxOfficeConfig config) {
+        BoxOfficeConfig.WaitingRoom room = config.waitingRoom();
+        return new LineKeeper(vertx, pool, shows, numbers, clock,
+                new LineKeeper.Settings(room.tick(), room.leaseRenewal(), room.lease()));
+    }
+
+    /** Made at startup, on the main thread: without a configured key, the shared one is read from the database. */
+    @Produces
+    @Singleton
+    @Startup
+    LineTokens lineTokens(Pool pool, BoxOfficeConfig config) throws Exception {
+        Optional<String> configured = config.waitingRoom().signingKey();
+        if (configured.isPresent()) {
+            return new LineTokens(Base64.getDecoder().decode(configured.get().strip()));
+        }
+        return new LineTokens(SigningKeys.shared(pool, "waiting-room").toCompletionStage().toCompletableFuture()
+                .get(30, TimeUnit.SECONDS));
     }
 
     void startProjections(@Observes StartupEvent event, ProjectionHost projections,
@@ -170,15 +207,17 @@ public class CompositionRoot {
         return purge;
     }
 
-    /** The timed work in the background, from start to shutdown: hold expiries, and the purge of old answers. */
-    void startTimedWork(@Observes StartupEvent event, HoldExpiry expiry, KeyedRecordPurge purge) {
+    /** The timed work in the background, from start to shutdown: hold expiries, the purge of old answers, the lines. */
+    void startTimedWork(@Observes StartupEvent event, HoldExpiry expiry, KeyedRecordPurge purge, LineKeeper lines) {
         expiry.start();
         purge.start();
+        lines.start();
     }
 
-    void stopTimedWork(@Observes ShutdownEvent event, HoldExpiry expiry, KeyedRecordPurge purge) {
+    void stopTimedWork(@Observes ShutdownEvent event, HoldExpiry expiry, KeyedRecordPurge purge, LineKeeper lines) {
         expiry.close();
         purge.close();
+        lines.close();
     }
 
     @Produces

@@ -122,7 +122,7 @@ public class Admission {
 
     private void admit(RoutingContext ctx) {
         if (isStream(ctx)) {
-            ctx.next(); // open for as long as its client wants: bounded by the streams' own memory budget instead
+            ctx.next(); // open for as long as its client wants: bounded by the streams' memory or connections' budget
             return;
         }
         long now = System.nanoTime();
@@ -166,9 +166,11 @@ public class Admission {
         }
     }
 
+    /** A show's seat-map stream, or a waiting room's ticket's stream. */
     private static boolean isStream(RoutingContext ctx) {
-        return ctx.request().method() == HttpMethod.GET && ctx.normalizedPath().endsWith("/stream")
-                && segments(ctx.normalizedPath()) == 3;
+        String path = ctx.normalizedPath();
+        return ctx.request().method() == HttpMethod.GET && path.endsWith("/stream")
+                && (segments(path) == 3 || segments(path) == 5 && path.contains("/queue/"));
     }
 
     private static boolean isSeatChange(RoutingContext ctx) {
@@ -189,9 +191,11 @@ public class Admission {
         return switch (segments(path)) {
             case 1 -> "/shows";
             case 2 -> "/shows/{showId}";
-            case 3 -> path.endsWith("/holds") ? "/shows/{showId}/holds" : "/shows/{showId}/reservations";
-            case 4 -> path.contains("/holds/") ? "/shows/{showId}/holds/{holdId}" : "/shows/{showId}/seats/{seatNum}";
-            case 5 -> "/shows/{showId}/holds/{holdId}/confirm";
+            case 3 -> path.endsWith("/holds") ? "/shows/{showId}/holds"
+                    : path.endsWith("/queue") ? "/shows/{showId}/queue" : "/shows/{showId}/reservations";
+            case 4 -> path.contains("/holds/") ? "/shows/{showId}/holds/{holdId}"
+                    : path.contains("/queue/") ? "/shows/{showId}/queue/{ticket}" : "/shows/{showId}/seats/{seatNum}";
+            case 5 -> path.contains("/queue/") ? "/shows/{showId}/queue/{ticket}/stream" : "/shows/{showId}/holds/{holdId}/confirm";
             default -> "/shows/*";
         };
     }

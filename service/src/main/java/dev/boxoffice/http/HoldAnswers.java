@@ -56,7 +56,7 @@ public class HoldAnswers {
      */
     Future<Hold> afterRefusal(Rejection rejection, UUID showId, UUID holdId, HoldStatus goal) {
         if (rejection.code() != Code.HOLD_NOT_FOUND) {
-            return Future.failedFuture(new ProblemException(Problem.of(rejection)));
+            return Future.failedFuture(new ProblemException(Problem.of(rejection, showId)));
         }
         return lookup.find(showId, holdId).map(found -> {
             Hold hold = found.orElseThrow(() -> new ProblemException(Problem.of(rejection)));

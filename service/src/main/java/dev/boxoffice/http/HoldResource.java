@@ -59,12 +59,14 @@ public class HoldResource {
     private final ShowService shows;
     private final HoldAnswers holds;
     private final Writes writes;
+    private final BuyerAdmission admission;
     private final Clock clock;
 
-    public HoldResource(ShowService shows, HoldAnswers holds, Writes writes, Clock clock) {
+    public HoldResource(ShowService shows, HoldAnswers holds, Writes writes, BuyerAdmission admission, Clock clock) {
         this.shows = shows;
         this.holds = holds;
         this.writes = writes;
+        this.admission = admission;
         this.clock = clock;
     }
 
@@ -78,6 +80,7 @@ public class HoldResource {
     @APIResponse(responseCode = "400", description = "Invalid request (VALIDATION_FAILED, MALFORMED_JSON), or seats not in the hall (SEATS_OUT_OF_RANGE, with the seats)")
     @APIResponse(responseCode = "404", description = "No such show (SHOW_NOT_FOUND)")
     @APIResponse(responseCode = "409", description = "Some seats are held or reserved (SEATS_NOT_AVAILABLE, with every such seat)")
+    @APIResponse(responseCode = "403", description = "The show sells through its waiting room and this request has no valid Admission-Token, or its admission ended (ADMISSION_REQUIRED, naming the queue)")
     public Uni<Response> hold(@RestPath String showId, @Valid @NotNull HoldRequest request,
             @RestHeader(CORRELATION_ID) @Size(max = 128) String correlationId,
             @RestHeader(IdempotencyKey.HEADER) String idempotencyKey, @Context RoutingContext http) {
@@ -85,7 +88,7 @@ public class HoldResource {
         holds.check(request.seats());
         UUID holdId = UUID.randomUUID();
         Instant now = clock.instant();
-        var command = new HoldSeats(show, holdId, request.seats(), now.plusSeconds(request.ttlOrDefault()), now);
+        var command = admission.sentBy(http, new HoldSeats(show, holdId, request.seats(), now.plusSeconds(request.ttlOrDefault()), now), now);
         return writes.run(http, idempotencyKey, request, correlationId, new Write(command, held -> writes.created(
                 "/shows/" + show + "/holds/" + holdId, HoldView.of(show, held.hold(holdId).orElseThrow(), now))));
     }
@@ -114,6 +117,7 @@ public class HoldResource {
     @APIResponse(responseCode = "404", description = "No such show or hold (SHOW_NOT_FOUND, HOLD_NOT_FOUND)")
     @APIResponse(responseCode = "409", description = "The hold was released (HOLD_RELEASED)")
     @APIResponse(responseCode = "410", description = "The hold expired; its seats are back on sale (HOLD_EXPIRED)")
+    @APIResponse(responseCode = "403", description = "The show sells through its waiting room and this request has no valid Admission-Token, or its admission ended (ADMISSION_REQUIRED, naming the queue)")
     public Uni<Response> confirm(@RestPath String showId, @RestPath String holdId,
             @RestHeader(CORRELATION_ID) @Size(max = 128) String correlationId,
             @RestHeader(IdempotencyKey.HEADER) String idempotencyKey, @Context RoutingContext http) {
@@ -143,12 +147,14 @@ public class HoldResource {
     @APIResponse(responseCode = "400", description = "Invalid request (VALIDATION_FAILED, MALFORMED_JSON), or seats not in the hall (SEATS_OUT_OF_RANGE, with the seats)")
     @APIResponse(responseCode = "404", description = "No such show (SHOW_NOT_FOUND)")
     @APIResponse(responseCode = "409", description = "Some seats are held or reserved (SEATS_NOT_AVAILABLE, with every such seat)")
+    @APIResponse(responseCode = "403", description = "The show sells through its waiting room and this request has no valid Admission-Token, or its admission ended (ADMISSION_REQUIRED, naming the queue)")
     public Uni<Response> reserve(@RestPath String showId, @Valid @NotNull ReservationRequest request,
             @RestHeader(CORRELATION_ID) @Size(max = 128) String correlationId,
             @RestHeader(IdempotencyKey.HEADER) String idempotencyKey, @Context RoutingContext http) {
         UUID show = RequestParameters.showId(showId);
         holds.check(request.seats());
-        var command = new ReserveSeats(show, request.seats(), clock.instant());
+        Instant now = clock.instant();
+        var command = admission.sentBy(http, new ReserveSeats(show, request.seats(), now), now);
         return writes.run(http, idempotencyKey, request, correlationId, new Write(command,
                 reserved -> writes.ok(ReservationView.reserved(show.toString(), request.seats()))));
     }
@@ -159,7 +165,7 @@ public class HoldResource {
         UUID show = RequestParameters.showId(showId);
         UUID hold = RequestParameters.uuid("holdId", holdId);
         Instant now = clock.instant();
-        return writes.run(http, idempotencyKey, null, correlationId, new Write(command.of(show, hold, now),
+        return writes.run(http, idempotencyKey, null, correlationId, new Write(admission.sentBy(http, command.of(show, hold, now), now),
                 settled -> writes.ok(HoldView.of(show, settled.hold(hold).orElseThrow(), now)),
                 refusal -> holds.afterRefusal(refusal, show, hold, goal).map(found -> writes.ok(HoldView.of(show, found, now)))));
     }

@@ -123,6 +123,7 @@ public class ProblemResponses implements OASFilter {
                 .addProperty("seats", OASFactory.createSchema().addType(SchemaType.ARRAY)
                         .description("The seats a refusal is about: every seat not available (SEATS_NOT_AVAILABLE) or not in the hall (SEATS_OUT_OF_RANGE)")
                         .items(OASFactory.createSchema().addType(SchemaType.INTEGER)))
+                .addProperty("queue", string().description("With ADMISSION_REQUIRED: the path of the show's waiting room's queue to join"))
                 .required(List.of("type", "title", "status", "code", "detail"));
     }
 

@@ -89,6 +89,7 @@ final class SeatFrames {
                     new SeatChange(confirmed.seats(), "RESERVED", confirmed.holdId().toString(), null, null, version, at);
             case HoldReleased released -> new SeatChange(released.seats(), "AVAILABLE", released.holdId().toString(),
                     null, released.reason().name(), version, at);
+            default -> null; // the waiting room's events change no seat
         };
     }
 

@@ -30,6 +30,7 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import java.time.Clock;
 import java.util.UUID;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
@@ -55,12 +56,17 @@ public class ShowResource {
     private final ShowListing listing;
     private final Admission admission;
     private final Writes writes;
+    private final BuyerAdmission buyers;
+    private final Clock clock;
 
-    public ShowResource(ShowService shows, ShowListing listing, Admission admission, Writes writes) {
+    public ShowResource(ShowService shows, ShowListing listing, Admission admission, Writes writes, BuyerAdmission buyers,
+            Clock clock) {
         this.shows = shows;
         this.listing = listing;
         this.admission = admission;
         this.writes = writes;
+        this.buyers = buyers;
+        this.clock = clock;
     }
 
     @GET
@@ -76,7 +82,8 @@ public class ShowResource {
     }
 
     @POST
-    @Operation(summary = "Create a show with seats 0..maxSeats-1, all available at price 100")
+    @Operation(summary = "Create a show with seats 0..maxSeats-1, all available at price 100",
+            description = "With onSaleAt or waitingRoom, it sells through a waiting room: see the queue's endpoints.")
     @APIResponse(responseCode = "201", description = "Created; Location names the show",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ShowView.class)),
             headers = @Header(name = "Location", description = "/shows/{showId}", schema = @Schema(type = SchemaType.STRING)))
@@ -90,7 +97,7 @@ public class ShowResource {
         if (!admission.admitHall(http, request.maxSeats())) {
             throw overloaded("The service is building and sending as many whole halls as its bound allows.");
         }
-        var command = new CreateShow(request.showId(), request.title(), request.maxSeats());
+        var command = new CreateShow(request.showId(), request.title(), request.maxSeats(), request.waitingRoom(clock.instant()));
         return writes.run(http, idempotencyKey, request, correlationId, new Write(command,
                 show -> writes.created("/shows/" + show.id(), ShowView.of(show))));
     }
@@ -119,6 +126,7 @@ public class ShowResource {
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ShowView.SeatView.class)))
     @APIResponse(responseCode = "400", description = "Invalid request (VALIDATION_FAILED, MALFORMED_JSON)")
     @APIResponse(responseCode = "404", description = "No such show or seat (SHOW_NOT_FOUND, SEAT_NOT_FOUND)")
+    @APIResponse(responseCode = "403", description = "A reservation on a show that sells through its waiting room, without a valid Admission-Token (ADMISSION_REQUIRED, naming the queue)")
     @APIResponse(responseCode = "409", description = "Seat already reserved, or not reserved (SEAT_NOT_AVAILABLE, SEAT_NOT_RESERVED)")
     public Uni<Response> changeSeat(
             @RestPath String showId,
@@ -133,7 +141,7 @@ public class ShowResource {
             throw overloaded("The service has as many requests in flight as it can finish soon.");
         }
         ShowCommand command = switch (request.action()) {
-            case RESERVE -> new ReserveSeat(id, seat);
+            case RESERVE -> buyers.sentBy(http, new ReserveSeat(id, seat), clock.instant());
             case CANCEL_RESERVATION -> new CancelSeatReservation(id, seat);
         };
         return writes.run(http, idempotencyKey, request, correlationId, new Write(command,

@@ -57,7 +57,8 @@ public class Writes {
             Function<Rejection, Future<Answer>> whenRejected) {
 
         Write(ShowCommand command, Function<ShowState.Show, Answer> whenAccepted) {
-            this(command, whenAccepted, rejection -> Future.failedFuture(new ProblemException(Problem.of(rejection))));
+            this(command, whenAccepted,
+                    rejection -> Future.failedFuture(new ProblemException(Problem.of(rejection, command.showId()))));
         }
 
         Future<Answer> answer(CommandOutcome<ShowState> outcome) {

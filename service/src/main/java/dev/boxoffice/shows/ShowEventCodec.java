@@ -24,7 +24,7 @@ import java.util.UUID;
  * Show events as Protocol Buffers (see src/main/protobuf/show_events.proto), each type in its current schema version.
  * The stored type names are spelled out, not taken from the class names, so that renaming a record never orphans the
  * events already written. Events stored in an earlier version are upcast ({@link ShowEventUpcasters}) and then
- * decoded like the current ones.
+ * decoded like the current ones. The waiting room's events are coded by {@link LineEventCodec}.
  */
 public final class ShowEventCodec implements EventCodec<ShowEvent> {
 
@@ -40,6 +40,10 @@ public final class ShowEventCodec implements EventCodec<ShowEvent> {
 
     @Override
     public String typeOf(ShowEvent event) {
+        String lineEvent = LineEventCodec.typeOf(event);
+        if (lineEvent != null) {
+            return lineEvent;
+        }
         return switch (event) {
             case ShowCreated ignored -> SHOW_CREATED;
             case SeatReserved ignored -> SEAT_RESERVED;
@@ -48,6 +52,7 @@ public final class ShowEventCodec implements EventCodec<ShowEvent> {
             case SeatsHeld ignored -> SEATS_HELD;
             case HoldConfirmed ignored -> HOLD_CONFIRMED;
             case HoldReleased ignored -> HOLD_RELEASED;
+            default -> throw new IllegalStateException("typed above: " + event);
         };
     }
 
@@ -57,12 +62,16 @@ public final class ShowEventCodec implements EventCodec<ShowEvent> {
             case SHOW_CREATED -> ShowEventUpcasters.SEATS_AS_COUNT_AND_PRICE;
             case SEATS_HELD, HOLD_CONFIRMED, HOLD_RELEASED -> ShowEventUpcasters.HOLD_ID_AS_BYTES;
             case SEAT_RESERVED, SEAT_RESERVATION_CANCELLED, SEATS_RESERVED -> 1;
+            case String line when LineEventCodec.isLineEvent(line) -> 1;
             default -> throw new IllegalArgumentException("Unknown show event type: " + type);
         };
     }
 
     @Override
     public byte[] encode(ShowEvent event) {
+        if (LineEventCodec.typeOf(event) != null) {
+            return LineEventCodec.encode(event);
+        }
         return switch (event) {
             case ShowCreated e -> dev.boxoffice.shows.proto.ShowCreated.newBuilder()
                     .setShowId(e.showId().toString()).setTitle(e.title()).setSeatCount(e.seatCount())
@@ -82,6 +91,7 @@ public final class ShowEventCodec implements EventCodec<ShowEvent> {
                     .setHoldId(bytes(e.holdId())).addAllSeats(e.seats())
                     .setReason(e.reason() == HoldReleased.Reason.EXPIRED ? ReleaseReason.RELEASE_REASON_EXPIRED
                             : ReleaseReason.RELEASE_REASON_CANCELLED).build().toByteArray();
+            default -> throw new IllegalStateException("encoded above: " + event);
         };
     }
 
@@ -141,6 +151,7 @@ public final class ShowEventCodec implements EventCodec<ShowEvent> {
                             e.getReason() == ReleaseReason.RELEASE_REASON_EXPIRED ? HoldReleased.Reason.EXPIRED
                                     : HoldReleased.Reason.CANCELLED);
                 }
+                case String line when LineEventCodec.isLineEvent(line) -> LineEventCodec.decode(line, payload);
                 default -> throw new IllegalArgumentException("Unknown show event type: " + type);
             };
         } catch (InvalidProtocolBufferException | IllegalArgumentException e) {

@@ -14,7 +14,8 @@ import java.util.List;
 import java.util.UUID;
 
 /**
- * Show snapshots as Protocol Buffers: the reserved and held seats as bit sets, the shared price once, the holds.
+ * Show snapshots as Protocol Buffers: the reserved and held seats as bit sets, the shared price once, the holds, the
+ * waiting room ({@link WaitingRoomSnapshot}).
  * Version 2 has the hold ids as bytes; a snapshot of version 1 is not read (the show is rebuilt from its events).
  */
 final class ShowSnapshotCodec implements StateCodec<ShowState> {
@@ -41,6 +42,7 @@ final class ShowSnapshotCodec implements StateCodec<ShowState> {
         }
         show.holds().live().forEach(hold -> snapshot.addHolds(encode(hold)));
         show.holds().recentlyEnded().forEach(hold -> snapshot.addHolds(encode(hold)));
+        show.waitingRoom().ifPresent(room -> snapshot.setWaitingRoom(WaitingRoomSnapshot.encode(room)));
         return snapshot.build().toByteArray();
     }
 
@@ -54,7 +56,8 @@ final class ShowSnapshotCodec implements StateCodec<ShowState> {
             List<Hold> holds = snapshot.getHoldsList().stream().map(ShowSnapshotCodec::decode).toList();
             return new ShowState.Show(id, snapshot.getTitle(), price(snapshot.getSeatPrice()),
                     SeatMap.of(snapshot.getSeatCount(), reserved, held),
-                    Holds.of(holds.stream().filter(Hold::isLive).toList(), holds.stream().filter(h -> !h.isLive()).toList()));
+                    Holds.of(holds.stream().filter(Hold::isLive).toList(), holds.stream().filter(h -> !h.isLive()).toList()),
+                    snapshot.hasWaitingRoom() ? WaitingRoomSnapshot.decode(snapshot.getWaitingRoom()) : null);
         } catch (InvalidProtocolBufferException | RuntimeException e) {
             throw new IllegalArgumentException("Corrupt show snapshot", e);
         }

@@ -69,6 +69,7 @@ public final class ShowViewProjection implements Projection {
                     case SeatsHeld held -> change(delta, changedAt, held.showId(), -held.seats().size(), at);
                     case HoldConfirmed confirmed -> change(delta, changedAt, confirmed.showId(), 0, at);
                     case HoldReleased released -> change(delta, changedAt, released.showId(), released.seats().size(), at);
+                    default -> { } // the waiting room's events change no seat
                 }
             }
         }

@@ -10,8 +10,6 @@ import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import java.net.URI;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterEach;
@@ -19,8 +17,6 @@ import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.Keys;
-import org.openqa.selenium.OutputType;
-import org.openqa.selenium.TakesScreenshot;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.support.ui.WebDriverWait;
@@ -61,23 +57,23 @@ class SeatMapPageTest {
 
         seat(buyer, 3).click();
         seat(buyer, 4).click();
-        assertThat(text(buyer, "selection")).isEqualTo("Selected: seats 3, 4.");
+        assertThat(Browser.text(buyer, "selection")).isEqualTo("Selected: seats 3, 4.");
         buyer.findElement(By.id("hold")).click();
 
         new WebDriverWait(other, Duration.ofSeconds(1)).until(d -> classOf(d, 3).contains("held") && classOf(d, 4).contains("held"));
-        waitFor(buyer, d -> classOf(d, 3).contains("mine") && d.findElements(By.cssSelector("#holds li[data-hold-id]")).size() == 1);
+        Browser.waitFor(buyer, WAIT, d -> classOf(d, 3).contains("mine") && d.findElements(By.cssSelector("#holds li[data-hold-id]")).size() == 1);
         assertThat(seat(other, 3).getAttribute("aria-label")).isEqualTo("Seat 3, held");
         assertThat(seat(buyer, 3).getAttribute("aria-label")).isEqualTo("Seat 3, held by you");
         assertThat(buyer.findElement(By.cssSelector("#holds .countdown")).getText()).matches("(9|10):\\d\\d left");
-        assertThat(text(other, "show-summary")).isEqualTo("223 available, 2 held, 15 reserved");
+        assertThat(Browser.text(other, "show-summary")).isEqualTo("223 available, 2 held, 15 reserved");
 
         seat(other, 90).click();
         seat(other, 91).click();
         other.findElement(By.id("hold")).click();
-        waitFor(buyer, d -> classOf(d, 91).contains("held"));
+        Browser.waitFor(buyer, WAIT, d -> classOf(d, 91).contains("held"));
         seat(buyer, 44).click();
         seat(buyer, 45).click();
-        screenshot(buyer, "seat-map.png");
+        Browser.screenshot(buyer, "seat-map.png");
     }
 
     @Test
@@ -88,20 +84,20 @@ class SeatMapPageTest {
 
         seat(buyer, 1).click();
         buyer.findElement(By.id("hold")).click();
-        waitFor(buyer, d -> d.findElements(By.cssSelector("#holds button[data-act=confirm]")).size() == 1);
+        Browser.waitFor(buyer, WAIT, d -> d.findElements(By.cssSelector("#holds button[data-act=confirm]")).size() == 1);
         buyer.findElement(By.cssSelector("#holds button[data-act=confirm]")).click();
-        waitFor(other, d -> classOf(d, 1).contains("reserved"));
-        waitFor(buyer, d -> classOf(d, 1).contains("reserved") && text(d, "holds").equals("None."));
+        Browser.waitFor(other, WAIT, d -> classOf(d, 1).contains("reserved"));
+        Browser.waitFor(buyer, WAIT, d -> classOf(d, 1).contains("reserved") && Browser.text(d, "holds").equals("None."));
 
         seat(buyer, 2).click();
         buyer.findElement(By.id("hold")).click();
-        waitFor(other, d -> classOf(d, 2).contains("held"));
+        Browser.waitFor(other, WAIT, d -> classOf(d, 2).contains("held"));
         buyer.findElement(By.cssSelector("#holds button[data-act=release]")).click();
-        waitFor(other, d -> classOf(d, 2).contains("available"));
+        Browser.waitFor(other, WAIT, d -> classOf(d, 2).contains("available"));
 
         seat(other, 1).click();
         other.findElement(By.id("cancel")).click();
-        waitFor(buyer, d -> classOf(d, 1).contains("available"));
+        Browser.waitFor(buyer, WAIT, d -> classOf(d, 1).contains("available"));
         assertThat(given().when().get("/shows/" + show).then().extract().<String>path("seats[1].status")).isEqualTo("AVAILABLE");
     }
 
@@ -116,13 +112,13 @@ class SeatMapPageTest {
                 .then().statusCode(200);
 
         buyer.findElement(By.id("hold")).click();
-        waitFor(buyer, d -> text(d, "message").equals("Someone else just took some of these seats (seat 9)."));
+        Browser.waitFor(buyer, WAIT, d -> Browser.text(d, "message").equals("Someone else just took some of these seats (seat 9)."));
 
         // An overloaded service answers 503 with Retry-After: the page says so instead of retrying.
         ((JavascriptExecutor) buyer).executeScript("window.fetch = () => Promise.resolve(new Response("
                 + "'{\"status\":503,\"code\":\"OVERLOADED\"}', {status: 503, headers: {'Retry-After': '3'}}))");
         buyer.findElement(By.id("reserve")).click();
-        waitFor(buyer, d -> text(d, "message").equals("BoxOffice is very busy right now: nothing was done. Try again in 3 s."));
+        Browser.waitFor(buyer, WAIT, d -> Browser.text(d, "message").equals("BoxOffice is very busy right now: nothing was done. Try again in 3 s."));
     }
 
     @Test
@@ -134,7 +130,7 @@ class SeatMapPageTest {
         ((JavascriptExecutor) buyer).executeScript("window.tries = 0; window.fetch = () => { window.tries++;"
                 + " return Promise.reject(new TypeError('Failed to fetch')); }");
         buyer.findElement(By.id("reserve")).click();
-        waitFor(buyer, d -> text(d, "message").equals("BoxOffice could not be reached (3 tries). It may or may not have"
+        Browser.waitFor(buyer, WAIT, d -> Browser.text(d, "message").equals("BoxOffice could not be reached (3 tries). It may or may not have"
                 + " been done: the seat map shows what happened once the connection is back."));
         assertThat(((Number) ((JavascriptExecutor) buyer).executeScript("return window.tries")).intValue()).isEqualTo(3);
         assertThat(given().when().get("/shows/" + show).then().extract().<String>path("seats[4].status")).isEqualTo("AVAILABLE");
@@ -150,7 +146,7 @@ class SeatMapPageTest {
         focused.sendKeys(Keys.ARROW_RIGHT);
         buyer.switchTo().activeElement().sendKeys(Keys.ARROW_RIGHT);
         buyer.switchTo().activeElement().sendKeys(Keys.ENTER);
-        assertThat(text(buyer, "selection")).isEqualTo("Selected: seat 2.");
+        assertThat(Browser.text(buyer, "selection")).isEqualTo("Selected: seat 2.");
         buyer.switchTo().activeElement().sendKeys(Keys.ARROW_DOWN);
         assertThat(buyer.switchTo().activeElement().getAttribute("data-n")).isNotEqualTo("2");
         assertThat(seat(buyer, 2).getAttribute("aria-selected")).isEqualTo("true");
@@ -160,15 +156,15 @@ class SeatMapPageTest {
     void theShowsListCreatesAShowAndFitsAPhone() {
         buyer = Browser.open(390, 844);
         buyer.get(base.toString());
-        waitFor(buyer, d -> d.findElement(By.id("shows-view")).isDisplayed());
+        Browser.waitFor(buyer, WAIT, d -> d.findElement(By.id("shows-view")).isDisplayed());
         buyer.findElement(By.name("title")).sendKeys("Created in the browser");
         WebElement seats = buyer.findElement(By.name("seats"));
         seats.clear();
         seats.sendKeys("64");
         buyer.findElement(By.cssSelector("#create-show button")).click();
 
-        waitFor(buyer, d -> d.findElements(By.cssSelector("#seats .seat")).size() == 64);
-        assertThat(text(buyer, "show-title")).isEqualTo("Created in the browser");
+        Browser.waitFor(buyer, WAIT, d -> d.findElements(By.cssSelector("#seats .seat")).size() == 64);
+        assertThat(Browser.text(buyer, "show-title")).isEqualTo("Created in the browser");
         Long overflow = (Long) ((JavascriptExecutor) buyer).executeScript(
                 "return document.documentElement.scrollWidth - window.innerWidth");
         assertThat(overflow).as("page wider than the phone's screen").isLessThanOrEqualTo(0);
@@ -198,13 +194,13 @@ class SeatMapPageTest {
                 "return Number(document.body.dataset.seatsDrawn)")).doubleValue();
         System.out.printf("10,000 seats drawn %.0f ms after navigation started%n", drawnMillis);
         assertThat(drawnMillis).isPositive();
-        assertThat(text(buyer, "show-summary")).isEqualTo("10,000 available, 0 held, 0 reserved");
+        assertThat(Browser.text(buyer, "show-summary")).isEqualTo("10,000 available, 0 held, 0 reserved");
     }
 
     private WebDriver openShow(UUID show, int width, int height, int seats) {
         WebDriver browser = Browser.open(width, height);
         browser.get(base + "#/shows/" + show);
-        waitFor(browser, d -> d.findElements(By.cssSelector("#seats .seat")).size() == seats
+        Browser.waitFor(browser, WAIT, d -> d.findElements(By.cssSelector("#seats .seat")).size() == seats
                 && d.findElement(By.tagName("body")).getAttribute("data-seats-drawn") != null);
         return browser;
     }
@@ -217,19 +213,8 @@ class SeatMapPageTest {
         return seat(browser, number).getAttribute("class");
     }
 
-    private static String text(WebDriver browser, String id) {
-        return browser.findElement(By.id(id)).getText();
-    }
 
-    private static void waitFor(WebDriver browser, java.util.function.Function<WebDriver, Boolean> condition) {
-        new WebDriverWait(browser, WAIT).pollingEvery(Duration.ofMillis(100)).until(condition::apply);
-    }
 
-    private static void screenshot(WebDriver browser, String name) throws Exception {
-        Path file = Path.of("target", "screenshots", name);
-        Files.createDirectories(file.getParent());
-        Files.write(file, ((TakesScreenshot) browser).getScreenshotAs(OutputType.BYTES));
-    }
 
     private static UUID createShow(String title, int seats) {
         UUID id = UUID.randomUUID();

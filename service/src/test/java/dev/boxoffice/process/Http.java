@@ -31,6 +31,15 @@ final class Http {
                 HttpResponse.BodyHandlers.ofString());
     }
 
+    /** A POST of {@code body} as JSON; without a body (null), none and no Content-Type. */
+    static HttpResponse<String> post(ServiceProcess service, String path, String body) throws Exception {
+        var request = HttpRequest.newBuilder(URI.create(service.url(path)));
+        if (body == null) {
+            return send(request.POST(HttpRequest.BodyPublishers.noBody()));
+        }
+        return send(request.header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(body)));
+    }
+
     static HttpResponse<String> get(ServiceProcess service, String path) throws Exception {
         return send(HttpRequest.newBuilder(URI.create(service.url(path))).GET());
     }

@@ -22,6 +22,24 @@ import dev.boxoffice.shows.proto.Seat;
 import dev.boxoffice.shows.proto.SeatStatus;
 import dev.boxoffice.shows.proto.ReleaseReason;
 import java.math.BigDecimal;
+import dev.boxoffice.domain.LineDraw;
+import dev.boxoffice.domain.ShowCommand;
+import dev.boxoffice.domain.ShowCommand.AsAdmittedBuyer;
+import dev.boxoffice.domain.ShowCommand.ClaimAdmission;
+import dev.boxoffice.domain.ShowCommand.DrawLine;
+import dev.boxoffice.domain.ShowCommand.NumberArrivals;
+import dev.boxoffice.domain.ShowCommand.OpenPlaces;
+import dev.boxoffice.domain.ShowCommand.ReserveSeat;
+import dev.boxoffice.domain.ShowEvent.ArrivalsNumbered;
+import dev.boxoffice.domain.ShowEvent.BuyerAdmitted;
+import dev.boxoffice.domain.ShowEvent.BuyerLeft;
+import dev.boxoffice.domain.ShowEvent.LineDrawn;
+import dev.boxoffice.domain.ShowEvent.PlacesOpened;
+import dev.boxoffice.domain.ShowEvent.WaitingRoomSet;
+import dev.boxoffice.domain.WaitingRoom;
+import dev.boxoffice.domain.WaitingRoomSettings;
+import java.time.Duration;
+import java.util.Optional;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
@@ -48,6 +66,43 @@ class ShowCodecsTest {
             String type = events.typeOf(event);
             assertThat(events.decode(type, events.schemaVersion(type), events.encode(event))).containsExactly(event);
         }
+    }
+
+    @Test
+    void everyEventOfAWaitingRoomSurvivesARoundTrip() {
+        Instant at = Instant.parse("2026-12-01T10:00:00.250Z");
+        for (ShowEvent event : List.of(
+                new WaitingRoomSet(showId, new WaitingRoomSettings(at, 50, 400, Duration.ofMinutes(7))),
+                new ArrivalsNumbered(showId, 1_234), new LineDrawn(showId, new LineDraw("seed of 16 bytes".getBytes(), 900, 17L)),
+                new PlacesOpened(showId, 25, at), new BuyerAdmitted(showId, 7, at.plusSeconds(600), at), new BuyerLeft(showId, 7))) {
+            String type = events.typeOf(event);
+            assertThat(events.decode(type, events.schemaVersion(type), events.encode(event))).containsExactly(event);
+        }
+    }
+
+    @Test
+    void aSnapshotKeepsTheWaitingRoomItsDrawCallsAndAdmittedBuyers() {
+        Instant onSale = Instant.parse("2026-12-01T10:00:00Z");
+        ShowState state = ShowState.NOT_CREATED;
+        for (ShowCommand command : List.of(
+                new CreateShow(showId, "Tour", 100, Optional.of(new WaitingRoomSettings(onSale, 100, 50))),
+                new NumberArrivals(showId, 120), new DrawLine(showId, "seed of 16 bytes".getBytes(), Long.MAX_VALUE, onSale),
+                new OpenPlaces(showId, 120, onSale.plusSeconds(1)), new ClaimAdmission(showId, 3, onSale.plusSeconds(2)),
+                new ClaimAdmission(showId, 4, onSale.plusSeconds(2)),
+                new AsAdmittedBuyer(showId, 4, onSale.plusSeconds(3), new ReserveSeat(showId, 9)))) {
+            for (ShowEvent event : ((Decision.Accepted<ShowEvent>) decider.decide(command, state)).events()) {
+                state = decider.evolve(state, event);
+            }
+        }
+
+        ShowState decoded = snapshots.decode(snapshots.encode(state));
+
+        assertThat(decoded).isEqualTo(state);
+        var room = ((ShowState.Show) decoded).waitingRoom().orElseThrow();
+        assertThat(room.standing(3, onSale.plusSeconds(3).toEpochMilli())).isEqualTo(WaitingRoom.Standing.ADMITTED);
+        assertThat(room.standing(4, onSale.plusSeconds(3).toEpochMilli())).isEqualTo(WaitingRoom.Standing.EXPIRED);
+        assertThat(room.standing(5, onSale.plusSeconds(3).toEpochMilli())).isEqualTo(WaitingRoom.Standing.CALLED);
+        assertThat(room.placeOf(10)).isEqualTo(((ShowState.Show) state).waitingRoom().orElseThrow().placeOf(10));
     }
 
     @Test

@@ -1,0 +1,33 @@
+package dev.boxoffice.api;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.boxoffice.domain.LineDraw;
+import dev.boxoffice.domain.WaitingRoom;
+import java.time.Instant;
+import java.util.HexFormat;
+
+/**
+ * A show's waiting room, for anyone to audit: its settings, the on-sale's draw (the seed and how many numbers it
+ * placed: with them anyone recomputes every pre-start place, see docs/waiting-room.md), how many arrival numbers are
+ * recorded, how many places are called, how many buyers are admitted now, and the rate places are called at lately.
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record WaitingRoomView(String showId, Instant onSaleAt, int admitPerSecond, int maxActive,
+        long admissionTtlSeconds, Draw draw, long numbered, long called, int admittedNow, double admissionRatePerSecond) {
+
+    /** The on-sale's draw: arrival numbers below count get places from the seed; later ones the place of their number. */
+    public record Draw(String seed, long count, Instant at) {
+    }
+
+    public static WaitingRoomView of(String showId, WaitingRoom room, Instant now) {
+        var settings = room.settings();
+        Draw draw = room.lineDraw().map(WaitingRoomView::draw).orElse(null);
+        double rate = Math.round(room.admissionRate(now.toEpochMilli()) * 10) / 10.0;
+        return new WaitingRoomView(showId, settings.onSaleAt(), settings.admitPerSecond(), settings.maxActive(),
+                settings.admissionTtl().toSeconds(), draw, room.numbered(), room.opened(), room.activeAt(now.toEpochMilli()), rate);
+    }
+
+    private static Draw draw(LineDraw draw) {
+        return new Draw(HexFormat.of().formatHex(draw.seed()), draw.count(), Instant.ofEpochMilli(draw.atMillis()));
+    }
+}

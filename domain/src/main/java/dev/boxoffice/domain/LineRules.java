@@ -1,0 +1,146 @@
+package dev.boxoffice.domain;
+
+import dev.boxoffice.domain.Rejection.Code;
+import dev.boxoffice.domain.ShowCommand.AsAdmittedBuyer;
+import dev.boxoffice.domain.ShowCommand.ClaimAdmission;
+import dev.boxoffice.domain.ShowCommand.ConfirmHold;
+import dev.boxoffice.domain.ShowCommand.DrawLine;
+import dev.boxoffice.domain.ShowCommand.HoldSeats;
+import dev.boxoffice.domain.ShowCommand.NumberArrivals;
+import dev.boxoffice.domain.ShowCommand.OpenPlaces;
+import dev.boxoffice.domain.ShowCommand.ReleaseHold;
+import dev.boxoffice.domain.ShowCommand.ReserveSeat;
+import dev.boxoffice.domain.ShowCommand.ReserveSeats;
+import dev.boxoffice.domain.ShowCommand.SetWaitingRoom;
+import dev.boxoffice.domain.ShowEvent.ArrivalsNumbered;
+import dev.boxoffice.domain.ShowEvent.BuyerAdmitted;
+import dev.boxoffice.domain.ShowEvent.BuyerLeft;
+import dev.boxoffice.domain.ShowEvent.LineDrawn;
+import dev.boxoffice.domain.ShowEvent.PlacesOpened;
+import dev.boxoffice.domain.ShowEvent.WaitingRoomSet;
+import dev.boxoffice.domain.ShowState.Show;
+import dev.boxoffice.domain.WaitingRoom.Standing;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.BiFunction;
+import java.util.function.Function;
+
+/**
+ * The rules of a show's waiting room: the line opens in order, at most at its rate, never calling more than
+ * {@code maxActive} buyers at once (admitted ones, and those called a moment ago who have not come yet); a called
+ * buyer claims an admission while there is room; and while the room is on, a hold, a reservation or a confirmation
+ * changes the show only when an admitted buyer sends it, who leaves once they confirm, reserve or release.
+ */
+final class LineRules {
+
+    private LineRules() {
+    }
+
+    static Decision<ShowEvent> setWaitingRoom(Show show, SetWaitingRoom set) {
+        return show.waitingRoom().isPresent()
+                ? Decision.reject(Code.WAITING_ROOM_EXISTS, "Show " + show.id() + " has a waiting room already.")
+                : Decision.accept(new WaitingRoomSet(show.id(), set.settings()));
+    }
+
+    static Decision<ShowEvent> numberArrivals(Show show, NumberArrivals number) {
+        return withRoom(show, room -> Decision.accept(new ArrivalsNumbered(show.id(), room.numbered() + number.count())));
+    }
+
+    static Decision<ShowEvent> draw(Show show, DrawLine draw) {
+        return withRoom(show, room -> {
+            if (room.lineDraw().isPresent()) {
+                return Decision.unchanged();
+            }
+            if (draw.now().isBefore(room.settings().onSaleAt())) {
+                return Decision.reject(Code.NOT_ON_SALE_YET, "The on-sale starts at " + room.settings().onSaleAt() + ".");
+            }
+            long count = Math.max(0, Math.min(draw.issued(), room.numbered()));
+            return Decision.accept(new LineDrawn(show.id(), new LineDraw(draw.seed(), count, draw.now().toEpochMilli())));
+        });
+    }
+
+    static Decision<ShowEvent> open(Show show, OpenPlaces open) {
+        return withRoom(show, room -> {
+            long now = open.now().toEpochMilli();
+            long waiting = room.lineEnd(open.issued()) - room.opened();
+            long sincePrevious = Math.min(WaitingRoom.MAX_BURST.toMillis(), Math.max(0, now - room.lastOpenedAtMillis()));
+            long byRate = room.settings().admitPerSecond() * sincePrevious / 1000;
+            long byRoom = room.settings().maxActive() - room.activeAt(now) - room.calledUnclaimedAt(now);
+            long count = Math.min(waiting, Math.min(byRate, byRoom));
+            return count <= 0 ? Decision.unchanged()
+                    : Decision.accept(new PlacesOpened(show.id(), room.opened() + count, open.now()));
+        });
+    }
+
+    static Decision<ShowEvent> claim(Show show, ClaimAdmission claim) {
+        return withRoom(show, room -> {
+            long now = claim.now().toEpochMilli();
+            return switch (room.standing(claim.place(), now)) {
+                case WAITING -> Decision.reject(Code.NOT_CALLED_YET, "Place " + claim.place() + " is not called yet.");
+                case ADMITTED -> Decision.unchanged();
+                case EXPIRED -> Decision.reject(Code.ADMISSION_EXPIRED, "The admission of place " + claim.place()
+                        + " has ended, or was not claimed in time; join the queue again.");
+                case CALLED -> room.activeAt(now) >= room.settings().maxActive()
+                        ? Decision.reject(Code.WAITING_ROOM_FULL, "As many buyers as the show admits at once are buying.")
+                        : Decision.accept(new BuyerAdmitted(show.id(), claim.place(),
+                                claim.now().plus(room.settings().admissionTtl()), claim.now()));
+            };
+        });
+    }
+
+    /** Whether {@code command} needs an admitted buyer while a waiting room is on: it would take seats. */
+    static boolean needsAdmission(ShowCommand command) {
+        return command instanceof HoldSeats || command instanceof ReserveSeats || command instanceof ReserveSeat
+                || command instanceof ConfirmHold;
+    }
+
+    /**
+     * A command that needs an admission, sent without one: decided as usual when it would change nothing (a
+     * confirmation asked again gets the same answer), else refused while the show has a waiting room.
+     */
+    static Decision<ShowEvent> unadmitted(Show show, Decision<ShowEvent> decided) {
+        if (show.waitingRoom().isEmpty() || !changes(decided)) {
+            return decided;
+        }
+        return Decision.reject(Code.ADMISSION_REQUIRED, "Show " + show.id()
+                + " sells through its waiting room: join the queue and send the admission token you are given.");
+    }
+
+    /**
+     * A command sent by the admitted buyer at a place: it changes the show only while their admission lasts, and
+     * a confirmation, a reservation or a release ends it.
+     */
+    static Decision<ShowEvent> asAdmitted(Show show, AsAdmittedBuyer admitted,
+            BiFunction<ShowCommand, Show, Decision<ShowEvent>> decide) {
+        Decision<ShowEvent> decided = decide.apply(admitted.command(), show);
+        if (show.waitingRoom().isEmpty() || !changes(decided)) {
+            return decided;
+        }
+        WaitingRoom room = show.waitingRoom().get();
+        if (room.standing(admitted.place(), admitted.now().toEpochMilli()) != Standing.ADMITTED) {
+            return needsAdmission(admitted.command()) ? Decision.reject(Code.ADMISSION_REQUIRED, "The admission of place "
+                    + admitted.place() + " has ended; join the queue again.") : decided;
+        }
+        if (!endsAdmission(admitted.command())) {
+            return decided;
+        }
+        List<ShowEvent> events = new ArrayList<>(((Decision.Accepted<ShowEvent>) decided).events());
+        events.add(new BuyerLeft(show.id(), admitted.place()));
+        return Decision.accept(events);
+    }
+
+    /** A buyer is done once they confirm, reserve or release. */
+    private static boolean endsAdmission(ShowCommand command) {
+        return command instanceof ConfirmHold || command instanceof ReserveSeats || command instanceof ReserveSeat
+                || command instanceof ReleaseHold;
+    }
+
+    private static boolean changes(Decision<ShowEvent> decided) {
+        return decided instanceof Decision.Accepted<ShowEvent> accepted && !accepted.events().isEmpty();
+    }
+
+    private static Decision<ShowEvent> withRoom(Show show, Function<WaitingRoom, Decision<ShowEvent>> decide) {
+        return show.waitingRoom().map(decide).orElseGet(() ->
+                Decision.reject(Code.NO_WAITING_ROOM, "Show " + show.id() + " has no waiting room."));
+    }
+}

@@ -1,0 +1,158 @@
+package dev.boxoffice.http;
+
+import dev.boxoffice.api.ErrorCode;
+import dev.boxoffice.api.Problem;
+import dev.boxoffice.api.ProblemException;
+import dev.boxoffice.api.QueueTicketView;
+import dev.boxoffice.api.RequestParameters;
+import dev.boxoffice.api.WaitingRoomView;
+import dev.boxoffice.domain.Rejection;
+import dev.boxoffice.domain.ShowState;
+import dev.boxoffice.domain.WaitingRoom;
+import dev.boxoffice.shows.LineNumbers;
+import dev.boxoffice.shows.ShowService;
+import io.smallrye.mutiny.Multi;
+import io.smallrye.mutiny.Uni;
+import io.smallrye.mutiny.vertx.UniHelper;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.UUID;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.headers.Header;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+import org.jboss.resteasy.reactive.RestHeader;
+import org.jboss.resteasy.reactive.RestPath;
+import org.jboss.resteasy.reactive.RestStreamElementType;
+
+/**
+ * A show's waiting room: join its line, see where a ticket stands (and be admitted when called), audit the room.
+ * Joining writes nothing per arrival (the ticket, signed, holds the place); being admitted writes one event.
+ */
+@Path("/shows/{showId}/queue")
+@Produces(MediaType.APPLICATION_JSON)
+@Tag(name = "Waiting room")
+public class QueueResource {
+
+    /** A ticket one holds, sent when joining again: the same place, not a new one. */
+    public static final String TICKET_HEADER = "Queue-Ticket";
+
+    private final ShowService shows;
+    private final LineNumbers numbers;
+    private final LineTokens tokens;
+    private final QueueAnswers answers;
+    private final Clock clock;
+    private final Vertx vertx;
+
+    public QueueResource(ShowService shows, LineNumbers numbers, LineTokens tokens, QueueAnswers answers, Clock clock,
+            Vertx vertx) {
+        this.vertx = vertx;
+        this.shows = shows;
+        this.numbers = numbers;
+        this.tokens = tokens;
+        this.answers = answers;
+        this.clock = clock;
+    }
+
+    @GET
+    @Operation(summary = "The waiting room: its settings, the on-sale's draw (seed and count), how far the line has got")
+    @APIResponse(responseCode = "200", description = "The waiting room",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = WaitingRoomView.class)))
+    @APIResponse(responseCode = "404", description = "No such show, or it has no waiting room (SHOW_NOT_FOUND, NO_WAITING_ROOM)")
+    public Uni<WaitingRoomView> room(@RestPath String showId) {
+        UUID show = RequestParameters.showId(showId);
+        return UniHelper.toUni(roomOf(show)).map(room -> WaitingRoomView.of(show.toString(), room, clock.instant()));
+    }
+
+    @POST
+    @Operation(summary = "Join the line: a signed ticket and its place; with the ticket one holds (Queue-Ticket), the same place again",
+            description = "Before the on-sale every arrival gets a place drawn at the start; after it, the next place. "
+                    + "Ask again after Retry-After seconds (GET the ticket).")
+    @APIResponse(responseCode = "201", description = "In the line; Location names the ticket",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = QueueTicketView.class)),
+            headers = {
+                    @Header(name = "Location", description = "/shows/{showId}/queue/{ticket}", schema = @Schema(type = SchemaType.STRING)),
+                    @Header(name = "Retry-After", description = "Seconds until asking again is worth it", schema = @Schema(type = SchemaType.INTEGER))})
+    @APIResponse(responseCode = "200", description = "The ticket sent, where it stands",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = QueueTicketView.class)))
+    @APIResponse(responseCode = "400", description = "A ticket this service did not sign for this show (INVALID_TICKET)")
+    @APIResponse(responseCode = "404", description = "No such show, or it has no waiting room (SHOW_NOT_FOUND, NO_WAITING_ROOM)")
+    public Uni<Response> join(@RestPath String showId, @RestHeader(TICKET_HEADER) String heldTicket) {
+        UUID show = RequestParameters.showId(showId);
+        if (heldTicket != null) {
+            return ticket(show, heldTicket).map(answer -> answer.response(200, null));
+        }
+        Instant now = clock.instant();
+        return UniHelper.toUni(roomOf(show)
+                .compose(room -> answers.drawnIfDue(show, room, now))
+                .compose(room -> numbers.take(show, room))
+                .compose(number -> {
+                    String ticket = tokens.ticket(show, number, now.toEpochMilli());
+                    return roomOf(show).compose(room -> answers.standing(show, room, ticket, number, clock.instant()))
+                            .map(answer -> answer.response(201, Problem.queueOf(show) + "/" + ticket));
+                }));
+    }
+
+    @GET
+    @Path("/{ticket}")
+    @Operation(summary = "Where a ticket stands: WAITING (position, estimated wait), ADMITTED (an admission token), or EXPIRED",
+            description = "Called, the ticket is admitted when asked here, while fewer than maxActive buyers are. "
+                    + "Asking before Retry-After changes nothing.")
+    @APIResponse(responseCode = "200", description = "Where it stands",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = QueueTicketView.class)),
+            headers = @Header(name = "Retry-After", description = "While WAITING: seconds until asking again is worth it", schema = @Schema(type = SchemaType.INTEGER)))
+    @APIResponse(responseCode = "400", description = "A ticket this service did not sign for this show (INVALID_TICKET)")
+    @APIResponse(responseCode = "404", description = "No such show, or it has no waiting room (SHOW_NOT_FOUND, NO_WAITING_ROOM)")
+    public Uni<Response> standing(@RestPath String showId, @RestPath String ticket) {
+        return ticket(RequestParameters.showId(showId), ticket).map(answer -> answer.response(200, null));
+    }
+
+    @GET
+    @Path("/{ticket}/stream")
+    @Produces(MediaType.SERVER_SENT_EVENTS)
+    @RestStreamElementType(MediaType.APPLICATION_JSON)
+    @Operation(summary = "Where a ticket stands, as server-sent events: one now, then one each time it is looked at again, "
+            + "ending with ADMITTED (the admission token) or EXPIRED",
+            description = "Looked at again after a quarter of the estimated wait, between 1 and 10 seconds.")
+    @APIResponse(responseCode = "200", description = "The stream; each event's data is where the ticket stands",
+            content = @Content(mediaType = MediaType.SERVER_SENT_EVENTS, schema = @Schema(implementation = QueueTicketView.class)))
+    @APIResponse(responseCode = "400", description = "A ticket this service did not sign for this show (INVALID_TICKET)")
+    @APIResponse(responseCode = "404", description = "No such show, or it has no waiting room (SHOW_NOT_FOUND, NO_WAITING_ROOM)")
+    public Multi<QueueTicketView> stream(@RestPath String showId, @RestPath String ticket) {
+        UUID show = RequestParameters.showId(showId);
+        long number = read(show, ticket).number();
+        return Multi.createFrom().emitter(emitter -> new TicketWatch(vertx, emitter,
+                () -> roomOf(show).compose(room -> answers.standing(show, room, ticket, number, clock.instant()))).next());
+    }
+
+    private Uni<QueueAnswers.Answer> ticket(UUID show, String ticket) {
+        long number = read(show, ticket).number();
+        return UniHelper.toUni(roomOf(show).compose(room -> answers.standing(show, room, ticket, number, clock.instant())));
+    }
+
+    private LineTokens.Ticket read(UUID show, String ticket) {
+        return tokens.readTicket(show, ticket).orElseThrow(() -> new ProblemException(Problem.of(400, "Invalid ticket",
+                ErrorCode.INVALID_TICKET, "This ticket was not issued by this service for show " + show + ".")));
+    }
+
+    private Future<WaitingRoom> roomOf(UUID show) {
+        return shows.show(show).map(state -> {
+            if (!(state instanceof ShowState.Show known)) {
+                throw new ProblemException(Problem.showNotFound(show.toString()));
+            }
+            return known.waitingRoom().orElseThrow(() -> new ProblemException(Problem.of(
+                    new Rejection(Rejection.Code.NO_WAITING_ROOM, "Show " + show + " sells without a waiting room."))));
+        });
+    }
+}

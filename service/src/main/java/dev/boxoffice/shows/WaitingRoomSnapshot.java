@@ -1,0 +1,44 @@
+package dev.boxoffice.shows;
+
+import dev.boxoffice.domain.AdmittedBuyers;
+import dev.boxoffice.domain.Openings;
+import dev.boxoffice.domain.WaitingRoom;
+import dev.boxoffice.shows.proto.WaitingRoom.Buyer;
+import dev.boxoffice.shows.proto.WaitingRoom.Opening;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/** A show's waiting room in its snapshot: what {@link WaitingRoom} keeps, as it keeps it. */
+final class WaitingRoomSnapshot {
+
+    private WaitingRoomSnapshot() {
+    }
+
+    static dev.boxoffice.shows.proto.WaitingRoom encode(WaitingRoom room) {
+        var encoded = dev.boxoffice.shows.proto.WaitingRoom.newBuilder()
+                .setSettings(LineEventCodec.settings(room.settings())).setNumbered(room.numbered())
+                .setOpened(room.opened()).setLastOpenedAtMillis(room.lastOpenedAtMillis());
+        room.lineDraw().ifPresent(draw -> encoded.setDraw(LineEventCodec.draw("", draw)));
+        for (Openings.Opening opening : room.openings().list()) {
+            var batch = Opening.newBuilder().setFirst(opening.first()).setCount(opening.count()).setAtMillis(opening.atMillis());
+            for (long word : opening.claimed()) {
+                batch.addClaimed(word);
+            }
+            encoded.addOpenings(batch);
+        }
+        for (Map.Entry<Long, Long> buyer : room.buyers().all().entrySet()) {
+            encoded.addBuyers(Buyer.newBuilder().setPlace(buyer.getKey()).setLapsesAtMillis(buyer.getValue()));
+        }
+        return encoded.build();
+    }
+
+    static WaitingRoom decode(dev.boxoffice.shows.proto.WaitingRoom room) {
+        var openings = room.getOpeningsList().stream().map(batch -> new Openings.Opening(batch.getFirst(), batch.getCount(),
+                batch.getAtMillis(), batch.getClaimedList().stream().mapToLong(Long::longValue).toArray())).toList();
+        Map<Long, Long> buyers = new LinkedHashMap<>();
+        room.getBuyersList().forEach(buyer -> buyers.put(buyer.getPlace(), buyer.getLapsesAtMillis()));
+        return new WaitingRoom(LineEventCodec.settings(room.getSettings()), room.getNumbered(),
+                room.hasDraw() ? LineEventCodec.draw(room.getDraw()) : null, room.getOpened(), room.getLastOpenedAtMillis(),
+                Openings.of(openings), AdmittedBuyers.of(buyers));
+    }
+}

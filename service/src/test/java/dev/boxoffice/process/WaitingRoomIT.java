@@ -1,0 +1,105 @@
+package dev.boxoffice.process;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.net.ServerSocket;
+import java.net.http.HttpResponse;
+import java.nio.ByteBuffer;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A waiting room's line is kept in committed events and signed tickets, not in memory: the service killed with
+ * kill -9 in the middle of an on-sale, its tickets stay valid with the same places, no place is given twice, and the
+ * line moves again within 5 s of the restart.
+ */
+class WaitingRoomIT {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @TempDir
+    Path work;
+
+    @Test
+    void aKillMinus9LosesNoTicketGivesNoPlaceTwiceAndTheLineMovesAgainWithinFiveSeconds() throws Exception {
+        Map<String, String> embedded = Map.of("boxoffice.embedded-postgres.data-dir", work.resolve("pg-data").toString(),
+                "boxoffice.embedded-postgres.port", Integer.toString(freePort()));
+        UUID show = UUID.randomUUID();
+        String queue = "/shows/" + show + "/queue";
+        List<String> before = new ArrayList<>();
+        long calledBeforeKill;
+        try (ServiceProcess first = ServiceProcess.start(embedded, work)) {
+            assertThat(Http.post(first, "/shows", "{\"showId\":\"" + show + "\",\"title\":\"On sale\",\"maxSeats\":100,"
+                    + "\"onSaleAt\":\"" + Instant.now() + "\",\"waitingRoom\":{\"admitPerSecond\":4,\"maxActive\":1000}}")
+                    .statusCode()).isEqualTo(201);
+            for (int i = 0; i < 60; i++) {
+                HttpResponse<String> joined = Http.post(first, queue, null);
+                assertThat(joined.statusCode()).as(joined.body()).isEqualTo(201);
+                before.add(json(joined).get("ticket").asText());
+            }
+            await().atMost(Duration.ofSeconds(10)).until(() -> called(first, queue) >= 4);
+            calledBeforeKill = called(first, queue);
+            first.kill(); // at once: the line is nowhere but in committed events and the tickets
+        }
+
+        try (ServiceProcess second = ServiceProcess.start(embedded, work)) {
+            Instant ready = Instant.now();
+            await().atMost(Duration.ofSeconds(5)).pollInterval(Duration.ofMillis(100))
+                    .until(() -> called(second, queue) > calledBeforeKill);
+            assertThat(Duration.between(ready, Instant.now())).isLessThan(Duration.ofSeconds(5));
+
+            long called = called(second, queue);
+            for (String ticket : before) {
+                HttpResponse<String> standing = Http.get(second, queue + "/" + ticket);
+                assertThat(standing.statusCode()).as(standing.body()).isEqualTo(200);
+                JsonNode view = json(standing);
+                long number = numberOf(ticket);
+                if (view.get("status").asText().equals("WAITING")) {
+                    assertThat(view.get("position").asLong()).as("its place, as before the kill")
+                            .isBetween(number - called(second, queue) + 1, number - called + 1);
+                } else {
+                    assertThat(number).isLessThan(called(second, queue));
+                }
+            }
+            Set<Long> numbers = new HashSet<>();
+            before.forEach(ticket -> numbers.add(numberOf(ticket)));
+            for (int i = 0; i < 20; i++) {
+                HttpResponse<String> joined = Http.post(second, queue, null);
+                assertThat(joined.statusCode()).isEqualTo(201);
+                assertThat(numbers.add(numberOf(json(joined).get("ticket").asText()))).as("a place given twice").isTrue();
+            }
+            second.stop();
+        }
+    }
+
+    private static long called(ServiceProcess service, String queue) throws Exception {
+        return json(Http.get(service, queue)).get("called").asLong();
+    }
+
+    private static long numberOf(String ticket) {
+        return ByteBuffer.wrap(Base64.getUrlDecoder().decode(ticket)).getLong(17);
+    }
+
+    private static JsonNode json(HttpResponse<String> response) throws Exception {
+        return JSON.readTree(response.body());
+    }
+
+    private static int freePort() throws Exception {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        }
+    }
+}
