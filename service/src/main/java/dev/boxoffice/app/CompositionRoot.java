@@ -29,7 +29,6 @@ import dev.boxoffice.http.LineTokens;
 import dev.boxoffice.shows.HoldExpiry;
 import dev.boxoffice.shows.LineKeeper;
 import dev.boxoffice.shows.LineNumbers;
-import dev.boxoffice.shows.WaitingRoomViewProjection;
 import io.quarkus.runtime.Startup;
 import dev.boxoffice.shows.HoldLookup;
 import dev.boxoffice.shows.HoldViewProjection;
@@ -128,7 +127,6 @@ public class CompositionRoot {
                 listenOptions(), CommitNotifier.CHANNEL, Metrics.projectionPages(registry));
         host.register(new ShowViewProjection());
         host.register(new HoldViewProjection(Metrics.holdExpiryLag(registry)));
-        host.register(new WaitingRoomViewProjection());
         return host;
     }
 
@@ -160,7 +158,7 @@ public class CompositionRoot {
         return new LineNumbers(shows);
     }
 
-    /** Moves the lines of the waiting rooms on sale, found in the waiting_room_view read model. */
+    /** Moves the lines of the waiting rooms on sale, found in the show_view read model. */
     @Produces
     @Singleton
     LineKeeper lineKeeper(Vertx vertx, Pool pool, ShowService shows, LineNumbers numbers, Clock clock, BoxOfficeConfig config) {

@@ -23,7 +23,7 @@ import org.jboss.logging.Logger;
 /**
  * Moves the lines of the waiting rooms on sale: draws a line's pre-start places at its on-sale, then every
  * {@code tick} asks its show to call the next places. What to move is found in committed data only (the
- * {@code waiting_room_view} read model: lines on sale with numbers not called yet, or not drawn yet), so a crash or
+ * {@code show_view} read model: lines on sale with numbers not called yet, or not drawn yet), so a crash or
  * a lost node stops no line for longer than a lease. One node moves a line at a time: it holds a lease on it in
  * {@code line_keeper_claims}, renewed every {@code leaseRenewal}; another takes over once the lease lapses, and a
  * node that hands out the line's numbers takes it over at once (it knows which are handed out, and the places it
@@ -40,8 +40,8 @@ public final class LineKeeper implements AutoCloseable {
      */
     static final String CLAIM_SQL = """
             WITH due AS (
-                SELECT show_id, numbered, opened FROM waiting_room_view
-                WHERE on_sale_at <= $1 AND (NOT drawn OR opened < numbered)
+                SELECT show_id, line_numbered AS numbered, line_called AS opened FROM show_view
+                WHERE on_sale_at <= $1 AND (NOT line_drawn OR line_called < line_numbered)
             ), claimed AS (
                 INSERT INTO line_keeper_claims AS c (show_id, node, claimed_until)
                 SELECT show_id, $2, $1 + $3 * interval '1 millisecond' FROM due

@@ -21,8 +21,9 @@ import java.util.UUID;
 
 /**
  * The {@code show_view} read model: one row per show with its title, total and available seats (a held seat is not
- * available) and the time of its last change. A page of events becomes two set-based statements (new shows, then
- * seat-count changes per show), whatever the page's size.
+ * available) and the time of its last change, and for a show with a waiting room how far its line has got (see
+ * {@link ShowLines}). A page of events becomes at most three set-based statements (new shows, seat-count changes per
+ * show, lines' progress), whatever the page's size.
  */
 public final class ShowViewProjection implements Projection {
 
@@ -52,6 +53,7 @@ public final class ShowViewProjection implements Projection {
         Map<UUID, OffsetDateTime> createdAt = new LinkedHashMap<>();
         Map<UUID, int[]> delta = new LinkedHashMap<>();
         Map<UUID, OffsetDateTime> changedAt = new LinkedHashMap<>();
+        ShowLines lines = new ShowLines();
         for (RecordedEvent recorded : events) {
             if (!recorded.stream().isIn(ShowService.STREAM_CATEGORY)) {
                 continue;
@@ -69,11 +71,12 @@ public final class ShowViewProjection implements Projection {
                     case SeatsHeld held -> change(delta, changedAt, held.showId(), -held.seats().size(), at);
                     case HoldConfirmed confirmed -> change(delta, changedAt, confirmed.showId(), 0, at);
                     case HoldReleased released -> change(delta, changedAt, released.showId(), released.seats().size(), at);
-                    default -> { } // the waiting room's events change no seat
+                    default -> lines.add(event); // the waiting room's events change no seat
                 }
             }
         }
-        return insert(connection, table, created, createdAt).compose(v -> update(connection, table, delta, changedAt));
+        return insert(connection, table, created, createdAt).compose(v -> update(connection, table, delta, changedAt))
+                .compose(v -> lines.update(connection, table));
     }
 
     private static void change(Map<UUID, int[]> delta, Map<UUID, OffsetDateTime> changedAt, UUID show, int by,

@@ -12,6 +12,7 @@ import dev.boxoffice.bench.scenario.keys.KeysScenario;
 import dev.boxoffice.bench.scenario.limits.LimitsScenario;
 import dev.boxoffice.bench.scenario.memory.MemoryScenario;
 import dev.boxoffice.bench.scenario.onsale.OnsaleScenario;
+import dev.boxoffice.bench.scenario.queue.QueueScenario;
 import dev.boxoffice.bench.scenario.serial.SerialScenario;
 import dev.boxoffice.bench.scenario.stream.StreamScenario;
 import dev.boxoffice.bench.scenario.surge.SurgeScenario;
@@ -44,6 +45,7 @@ final class Scenarios {
                 new KeysScenario(),
                 new StreamScenario(),
                 new OnsaleScenario(),
+                new QueueScenario(),
                 new ConnectionsScenario(),
                 new ColdStartScenario(),
                 new VariantsScenario());

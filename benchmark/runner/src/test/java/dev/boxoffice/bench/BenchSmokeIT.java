@@ -18,6 +18,7 @@ import dev.boxoffice.bench.scenario.memory.MemoryResult;
 import dev.boxoffice.bench.scenario.coldstart.ColdStartResult;
 import dev.boxoffice.bench.scenario.connections.ConnectionsResult;
 import dev.boxoffice.bench.scenario.onsale.OnsaleResult;
+import dev.boxoffice.bench.scenario.queue.QueueResult;
 import dev.boxoffice.bench.scenario.stream.StreamResult;
 import dev.boxoffice.bench.scenario.surge.SurgeResult;
 import dev.boxoffice.cluster.HaProxyStats;
@@ -52,7 +53,7 @@ class BenchSmokeIT {
     @BeforeAll
     static void runEveryScenarioBriefly() throws Exception {
         var selection = BenchCommand.parse(List.of("limits", "dispatch", "serial", "contention", "journeys", "surge",
-                "sweep", "memory", "holds", "keys", "stream", "onsale", "connections", "coldstart", "--out", out.toString(),
+                "sweep", "memory", "holds", "keys", "stream", "onsale", "queue", "connections", "coldstart", "--out", out.toString(),
                 "--step-seconds", "2", "--warmup-seconds", "1", "--warmup-rate", "50", "--wal-segments-ahead", "4",
                 "--serial-rates", "50,100", "--contention-rates", "40,80",
                 "--journeys-rates", "20,40", "--journeys-shows", "10", "--journeys-seats", "20", "--journeys-think-ms", "20",
@@ -70,6 +71,8 @@ class BenchSmokeIT {
                 "--stream-viewers", "20", "--stream-rates", "5", "--stream-seconds", "2",
                 "--onsale-rates", "20", "--onsale-seconds", "2", "--onsale-cold-shows", "5", "--onsale-seats", "50",
                 "--no-onsale-through-edge", // the edge's path is the surge's here: one more crowd would only add time
+                "--queue-factor", "1", "--queue-seconds", "2", "--queue-capacity-seconds", "1", "--queue-shows", "2",
+                "--queue-seats", "2000", "--queue-max-drain-seconds", "60",
                 "--idle-connections", "50", "--idle-connections-rate", "500",
                 "--coldstart-rate", "20", "--coldstart-seconds", "2", "--coldstart-burst", "20",
                 // Every step exactly once: a stall of this shared host would otherwise add a repeat or a refinement.
@@ -310,6 +313,20 @@ class BenchSmokeIT {
     }
 
     @Test
+    void theCrowdThroughTheWaitingRoomsIsCountedBuyerByBuyer() throws Exception {
+        QueueResult queue = run.result("queue", QueueResult.class);
+        assertThat(queue.capacity().purchases()).as("purchases without a room").isPositive();
+        QueueResult.Crowd crowd = queue.crowd();
+        assertThat(crowd.buyers()).as("buyers").isPositive();
+        assertThat(crowd.purchased()).as("purchased").isPositive().isLessThanOrEqualTo(crowd.buyers());
+        assertThat(crowd.requestsPerPurchase()).as("a join, a poll or more, a hold and a confirmation").isGreaterThanOrEqualTo(3);
+        assertThat(crowd.fairnessViolations()).as("places called in the order buyers came").isZero();
+        assertThat(crowd.maxActiveSeen()).as("admitted at once").isLessThanOrEqualTo(crowd.maxActive());
+        assertThat(crowd.unfinished()).as("every buyer done when the step ends").isZero();
+        assertThat(out.resolve("report.md")).content().contains("## On-sale through waiting rooms");
+    }
+
+    @Test
     void idleConnectionsAreEachAnsweredAndHeld() throws Exception {
         ConnectionsResult connections = run.result("connections", ConnectionsResult.class);
         assertThat(connections.held()).as("every connection, within the service's bound, held").isEqualTo(50);
@@ -398,6 +415,8 @@ class BenchSmokeIT {
         steps.addAll(run.result("keys", SteppedResult.class).attempts());
         run.result("stream", StreamResult.class).steps().forEach(step -> steps.add(step.reservations()));
         run.result("onsale", OnsaleResult.class).steps().forEach(step -> steps.add(step.answers()));
+        steps.add(run.result("queue", QueueResult.class).capacity().answers());
+        steps.add(run.result("queue", QueueResult.class).crowd().answers());
         steps.add(run.result("coldstart", ColdStartResult.class).load());
         steps.add(run.result("coldstart", ColdStartResult.class).burst());
         steps.addAll(sweep().read());

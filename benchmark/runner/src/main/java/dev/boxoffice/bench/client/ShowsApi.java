@@ -91,9 +91,19 @@ public final class ShowsApi {
 
     /** Creates a show before a measurement starts; any answer but 201 stops the run. */
     public static void createShowNow(String baseUrl, UUID showId, int seats) {
+        createNow(baseUrl, createShow(showId, seats).toString());
+    }
+
+    /** Creates a show that sells through a waiting room, on sale now; any answer but 201 stops the run. */
+    public static void createShowWithWaitingRoomNow(String baseUrl, UUID showId, int seats, int admitPerSecond, int maxActive) {
+        createNow(baseUrl, "{\"showId\":\"" + showId + "\",\"title\":\"On sale\",\"maxSeats\":" + seats
+                + ",\"waitingRoom\":{\"admitPerSecond\":" + admitPerSecond + ",\"maxActive\":" + maxActive + "}}");
+    }
+
+    private static void createNow(String baseUrl, String body) {
         HttpRequest request = HttpRequest.newBuilder(URI.create(baseUrl + "/shows"))
                 .header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(createShow(showId, seats).toString()))
+                .POST(HttpRequest.BodyPublishers.ofString(body))
                 .timeout(Duration.ofSeconds(30)).build();
         try {
             HttpResponse<String> response = SETUP.send(request, HttpResponse.BodyHandlers.ofString());

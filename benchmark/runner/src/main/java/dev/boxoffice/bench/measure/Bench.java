@@ -16,6 +16,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 
 /**
@@ -211,6 +212,12 @@ public final class Bench implements AutoCloseable {
      */
     public StepResult step(String scenario, String label, double offeredRps, int connections, double seconds,
             Consumer<StepRecorder> load) {
+        return step(scenario, label, offeredRps, connections, seconds, load, () -> false);
+    }
+
+    /** The same, stopped as soon as {@code finished} holds (asked every second), if before {@code seconds}. */
+    public StepResult step(String scenario, String label, double offeredRps, int connections, double seconds,
+            Consumer<StepRecorder> load, BooleanSupplier finished) {
         String logName = hlogFolder + scenario + "-" + label.replaceAll("[^A-Za-z0-9.]+", "-") + ".hlog";
         StepRecorder recorder = new StepRecorder(runDirectory.resolve(logName), progress.runStartNanos());
         Resources.Sample before = resources.sample();
@@ -218,26 +225,34 @@ public final class Bench implements AutoCloseable {
         loop.runOnContext(v -> {
             long drainDeadlineMillis = options.timeoutMs() + 2000L;
             long[] elapsedSeconds = {0};
-            long ticker = vertx.setPeriodic(1000, t -> {
-                recorder.tick();
-                elapsedSeconds[0]++;
-                if (!recorder.closing() && elapsedSeconds[0] % 5 == 0) {
-                    progress.step(scenario, label, offeredRps, elapsedSeconds[0], seconds, recorder);
+            long[] ticker = {-1};
+            Runnable end = () -> {
+                if (recorder.closing()) {
+                    return;
                 }
-            });
-            vertx.setTimer(Math.max(1, (long) (seconds * 1000)), end -> {
                 recorder.close();
                 long drainStart = System.currentTimeMillis();
                 vertx.setPeriodic(5, check -> {
                     if (recorder.inFlight() == 0 || System.currentTimeMillis() - drainStart > drainDeadlineMillis) {
                         vertx.cancelTimer(check);
-                        vertx.cancelTimer(ticker);
+                        vertx.cancelTimer(ticker[0]);
                         recorder.finish();
                         recorder.tick();
                         drained.complete(null);
                     }
                 });
+            };
+            ticker[0] = vertx.setPeriodic(1000, t -> {
+                recorder.tick();
+                elapsedSeconds[0]++;
+                if (!recorder.closing() && elapsedSeconds[0] % 5 == 0) {
+                    progress.step(scenario, label, offeredRps, elapsedSeconds[0], seconds, recorder);
+                }
+                if (!recorder.closing() && finished.getAsBoolean()) {
+                    end.run();
+                }
             });
+            vertx.setTimer(Math.max(1, (long) (seconds * 1000)), timer -> end.run());
             load.accept(recorder);
         });
         double maxRss = 0;

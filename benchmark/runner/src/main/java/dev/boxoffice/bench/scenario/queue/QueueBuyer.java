@@ -1,0 +1,222 @@
+package dev.boxoffice.bench.scenario.queue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.boxoffice.bench.load.StepRecorder;
+import io.vertx.core.MultiMap;
+import io.vertx.core.Vertx;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpClient;
+import io.vertx.core.http.HttpMethod;
+import io.vertx.core.http.RequestOptions;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.util.Base64;
+import java.util.SplittableRandom;
+import java.util.UUID;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Consumer;
+
+/**
+ * One buyer of an on-sale through its show's waiting room, as a page that polls would be: it joins the line, asks
+ * again after each answer's Retry-After until it is admitted, then holds a random seat with its admission token
+ * (another seat if that one is taken) and confirms the hold. Its callbacks run on the generator's event loop.
+ */
+final class QueueBuyer {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final int SEAT_TRIES = 5;
+
+    /**
+     * What a buyer tells the step when it is done.
+     *
+     * @param number          the arrival number its ticket carries (-1 if it never joined)
+     * @param estimatedWait   the wait the queue estimated when it joined, seconds (NaN if it never joined)
+     * @param joinedNanos     when its join was answered
+     * @param admittedNanos   when it learned it was admitted (0 if never)
+     * @param purchasedNanos  when its confirmation was answered (0 if it bought nothing)
+     */
+    record Outcome(UUID show, long number, double estimatedWait, long joinedNanos, long admittedNanos,
+            long purchasedNanos, int requests, int refusals, boolean expired) {
+
+        boolean purchased() {
+            return purchasedNanos > 0;
+        }
+    }
+
+    private final Vertx vertx;
+    private final HttpClient client;
+    private final StepRecorder recorder;
+    private final UUID show;
+    private final int seats;
+    private final long arrivedNanos;
+    private final SplittableRandom random;
+    private final Consumer<Outcome> done;
+    private final long timeoutMillis;
+    private String ticket;
+    private String token;
+    private long number = -1;
+    private double estimatedWait = Double.NaN;
+    private long joinedNanos;
+    private long admittedNanos;
+    private int requests;
+    private int refusals;
+    private int seatTries;
+
+    QueueBuyer(Vertx vertx, HttpClient client, StepRecorder recorder, UUID show, int seats, long arrivedNanos,
+            SplittableRandom random, long timeoutMillis, Consumer<Outcome> done) {
+        this.vertx = vertx;
+        this.client = client;
+        this.recorder = recorder;
+        this.show = show;
+        this.seats = seats;
+        this.arrivedNanos = arrivedNanos;
+        this.random = random;
+        this.timeoutMillis = timeoutMillis;
+        this.done = done;
+    }
+
+    void start() {
+        send(HttpMethod.POST, "/shows/" + show + "/queue", null, arrivedNanos, (status, headers, body) -> {
+            if (status == 201) {
+                joinedNanos = System.nanoTime();
+                ticket = body.get("ticket").asText();
+                number = numberOf(ticket);
+                estimatedWait = body.get("estimatedWaitSeconds").asDouble();
+                standing(status, headers, body);
+            } else {
+                retryOrGiveUp(status, headers, this::start);
+            }
+        });
+    }
+
+    private void poll() {
+        send(HttpMethod.GET, "/shows/" + show + "/queue/" + ticket, null, System.nanoTime(), (status, headers, body) -> {
+            if (status == 200) {
+                standing(status, headers, body);
+            } else {
+                retryOrGiveUp(status, headers, this::poll);
+            }
+        });
+    }
+
+    private void standing(int status, MultiMap headers, JsonNode body) {
+        switch (body.get("status").asText()) {
+            case "ADMITTED" -> {
+                admittedNanos = System.nanoTime();
+                token = body.get("admissionToken").asText();
+                hold();
+            }
+            case "WAITING" -> later(seconds(headers.get("Retry-After")), this::poll);
+            default -> finish(0, true);
+        }
+    }
+
+    private void hold() {
+        Buffer seat = Buffer.buffer("{\"seats\":[" + random.nextInt(seats) + "],\"ttlSeconds\":600}");
+        send(HttpMethod.POST, "/shows/" + show + "/holds", seat, System.nanoTime(), (status, headers, body) -> {
+            if (status == 201) {
+                confirm(headers.get("Location"));
+            } else if (status == 409 && ++seatTries < SEAT_TRIES) {
+                hold(); // taken meanwhile: another seat
+            } else {
+                retryOrGiveUp(status, headers, this::hold);
+            }
+        });
+    }
+
+    private void confirm(String location) {
+        String path = location.substring(location.indexOf("/shows/")) + "/confirm";
+        send(HttpMethod.POST, path, null, System.nanoTime(), (status, headers, body) -> {
+            if (status == 200) {
+                finish(System.nanoTime(), false);
+            } else {
+                retryOrGiveUp(status, headers, () -> confirm(location));
+            }
+        });
+    }
+
+    /** A refusal (503, 429) or no answer is asked again after Retry-After; anything else ends the buyer's try. */
+    private void retryOrGiveUp(int status, MultiMap headers, Runnable again) {
+        if (status == 503 || status == 429 || status == 0) {
+            later(status == 0 ? 1 : seconds(headers.get("Retry-After")), again);
+        } else {
+            finish(0, false);
+        }
+    }
+
+    private void later(long seconds, Runnable then) {
+        recorder.retryScheduled();
+        vertx.setTimer(Math.max(1, seconds * 1000), t -> {
+            recorder.retryDue();
+            if (recorder.closing()) {
+                finish(0, false);
+            } else {
+                then.run();
+            }
+        });
+    }
+
+    private record Received(int status, MultiMap headers, Buffer body) {
+    }
+
+    @FunctionalInterface
+    private interface Answer {
+        void handle(int status, MultiMap headers, JsonNode body);
+    }
+
+    private void send(HttpMethod method, String path, Buffer body, long intendedNanos, Answer then) {
+        requests++;
+        recorder.sent();
+        RequestOptions request = new RequestOptions().setMethod(method).setURI(path).setTimeout(timeoutMillis);
+        if (body != null) {
+            request.putHeader("Content-Type", "application/json");
+        }
+        if (token != null) {
+            request.putHeader("Admission-Token", token);
+        }
+        client.request(request)
+                .compose(sent -> body == null ? sent.send() : sent.send(body))
+                .compose(response -> response.body().map(bytes -> new Received(response.statusCode(), response.headers(), bytes)))
+                .onComplete(result -> {
+                    if (result.failed()) {
+                        recorder.failed(intendedNanos, result.cause() instanceof TimeoutException
+                                || String.valueOf(result.cause().getMessage()).contains("timeout"));
+                        then.handle(0, MultiMap.caseInsensitiveMultiMap(), JSON.nullNode());
+                        return;
+                    }
+                    int status = result.result().status();
+                    recorder.answered(intendedNanos, status, status == 409);
+                    if (status == 503 || status == 429) {
+                        refusals++;
+                    }
+                    then.handle(status, result.result().headers(), parse(result.result().body()));
+                });
+    }
+
+    private void finish(long purchasedNanos, boolean expired) {
+        done.accept(new Outcome(show, number, estimatedWait, joinedNanos, admittedNanos, purchasedNanos, requests,
+                refusals, expired));
+    }
+
+    private static JsonNode parse(Buffer bytes) {
+        try {
+            return bytes.length() == 0 ? JSON.nullNode() : JSON.readTree(bytes.getBytes());
+        } catch (IOException e) {
+            return JSON.nullNode();
+        }
+    }
+
+    /** The arrival number a ticket carries: signed, not secret (kind, show, number, time, MAC). */
+    static long numberOf(String ticket) {
+        return ByteBuffer.wrap(Base64.getUrlDecoder().decode(ticket)).getLong(17);
+    }
+
+    private static long seconds(String retryAfter) {
+        try {
+            return retryAfter == null ? 1 : Math.max(1, Long.parseLong(retryAfter.trim()));
+        } catch (NumberFormatException e) {
+            return 1;
+        }
+    }
+}

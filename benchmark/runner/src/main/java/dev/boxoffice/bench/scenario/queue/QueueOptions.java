@@ -1,0 +1,32 @@
+package dev.boxoffice.bench.scenario.queue;
+
+import dev.boxoffice.bench.measure.Positive;
+import picocli.CommandLine.Option;
+
+/** Set by the command line (picocli implements it). */
+public interface QueueOptions {
+
+    @Option(names = "--queue-factor", defaultValue = "10", converter = Positive.class,
+            description = "queue: buyers arrive at this many times the purchase capacity measured first")
+    double factor();
+
+    @Option(names = "--queue-seconds", defaultValue = "30", converter = Positive.class,
+            description = "queue: how long buyers keep arriving")
+    double seconds();
+
+    @Option(names = "--queue-capacity-seconds", defaultValue = "10", converter = Positive.class,
+            description = "queue: how long purchases without a waiting room are measured first")
+    double capacitySeconds();
+
+    @Option(names = "--queue-shows", defaultValue = "4", converter = Positive.Count.class,
+            description = "queue: shows on sale at once, each with its waiting room (their rates add up to the capacity)")
+    int shows();
+
+    @Option(names = "--queue-seats", defaultValue = "10000", converter = Positive.Count.class,
+            description = "queue: seats per show")
+    int seats();
+
+    @Option(names = "--queue-max-drain-seconds", defaultValue = "900", converter = Positive.class,
+            description = "queue: how long the lines may take to empty once the crowd has arrived, at most")
+    double maxDrainSeconds();
+}

@@ -1,0 +1,33 @@
+package dev.boxoffice.bench.scenario.queue;
+
+import dev.boxoffice.bench.measure.StepResult;
+
+/**
+ * What the queue scenario measured: the purchase capacity without a waiting room, then a crowd of buyers through the
+ * shows' waiting rooms.
+ */
+public record QueueResult(Capacity capacity, Crowd crowd) {
+
+    /** Holds and confirmations as fast as the service answers them, on shows without a waiting room. */
+    public record Capacity(long purchases, double purchasesPerSecond, StepResult answers) {
+    }
+
+    /**
+     * Buyers arriving at a multiple of the capacity, through the waiting rooms.
+     *
+     * @param admitPerSecond  each room's rate (the capacity shared among the shows)
+     * @param maxActive       each room's bound on buyers admitted at once
+     * @param purchasesPerSecond purchases over the time from the crowd's first arrival to the last purchase
+     * @param requestsPerPurchase every request of every buyer (joins, polls, holds, confirmations, retries) per purchase
+     * @param etaErrorP90Seconds the 90th percentile of |wait seen - wait estimated at joining|, of admitted buyers
+     * @param etaWithinBound  the share of admitted buyers whose error was within 15 % of their wait or 10 s
+     * @param fairnessViolations pairs of buyers of one show where one joined at least 1 s before the other and was
+     *                        given the later place (places are called in order)
+     * @param maxActiveSeen   the most buyers any room had admitted at once, sampled twice a second
+     */
+    public record Crowd(double arrivalsPerSecond, int shows, int admitPerSecond, int maxActive, long buyers,
+            long purchased, long expired, long unfinished, double purchasesPerSecond, double requestsPerPurchase,
+            long refusals, double etaErrorP90Seconds, double etaWithinBound, long fairnessViolations, int maxActiveSeen,
+            double drainSeconds, StepResult answers) {
+    }
+}

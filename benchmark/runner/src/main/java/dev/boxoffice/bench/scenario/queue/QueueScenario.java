@@ -1,0 +1,101 @@
+package dev.boxoffice.bench.scenario.queue;
+
+import static dev.boxoffice.bench.report.Format.num;
+
+import dev.boxoffice.bench.measure.StepResult;
+import dev.boxoffice.bench.report.Section;
+import dev.boxoffice.bench.report.SummaryRow;
+import dev.boxoffice.bench.report.Table;
+import dev.boxoffice.bench.run.Run;
+import dev.boxoffice.bench.run.RunResult;
+import dev.boxoffice.bench.run.Scenario;
+import dev.boxoffice.bench.run.Selection;
+import dev.boxoffice.bench.run.Target;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * An on-sale through waiting rooms ({@link QueueLoad}): the purchase capacity without one, then a crowd of buyers at
+ * a multiple of it, each joining a line, polling after Retry-After, holding and confirming with its admission; what
+ * is sold, what it costs in requests, how good the estimated waits are, whether the lines are fair, and whether the
+ * rooms keep their bound on buyers admitted at once. Meant for a service under a small CPU quota
+ * ({@code --service-cpus 0.25}), so that the generator can send the crowd.
+ */
+public final class QueueScenario extends Scenario<QueueResult> {
+
+    public QueueScenario() {
+        super("queue", "an on-sale crowd through waiting rooms: purchases, requests per purchase, estimated waits,"
+                + " fairness (only when named; best with --service-cpus)", QueueResult.class, QueueOptions.class,
+                Target.SERVICE, false);
+    }
+
+    @Override
+    public double plannedSeconds(Selection selection) {
+        QueueOptions options = selection.options(QueueOptions.class);
+        return options.capacitySeconds() + options.seconds() * (1 + options.factor()) + 30;
+    }
+
+    @Override
+    public QueueResult run(Run run) {
+        return new QueueLoad(run.bench(), run.baseUrl(), run.options(QueueOptions.class)).run();
+    }
+
+    @Override
+    public List<StepResult> steps(QueueResult result) {
+        return List.of(result.capacity().answers(), result.crowd().answers());
+    }
+
+    @Override
+    public List<SummaryRow> summary(QueueResult result, RunResult run) {
+        QueueResult.Crowd crowd = result.crowd();
+        double share = 100 * crowd.purchasesPerSecond() / result.capacity().purchasesPerSecond();
+        return List.of(new SummaryRow("On-sale through waiting rooms, " + num(crowd.arrivalsPerSecond(), 0) + " buyers/s",
+                num(crowd.purchasesPerSecond(), 0) + " purchases/s (" + num(share, 0) + " % of "
+                        + num(result.capacity().purchasesPerSecond(), 0) + " without a room); "
+                        + num(crowd.requestsPerPurchase(), 1) + " requests per purchase; estimated waits within bound "
+                        + num(100 * crowd.etaWithinBound(), 0) + " %; " + crowd.fairnessViolations() + " unfair pairs; "
+                        + crowd.maxActiveSeen() + " of " + crowd.maxActive() + " admitted at most",
+                "≥ 90 % of the capacity; ≤ 6 requests per purchase; p90 error ≤ 15 % of the wait or 10 s; 0 unfair"));
+    }
+
+    @Override
+    public List<Section> sections(QueueResult result, RunResult run) {
+        QueueResult.Crowd crowd = result.crowd();
+        Table table = new Table("Capacity (purchases/s, no room)", "Buyers/s", "Shows", "Admit/s per show",
+                "maxActive", "Buyers", "Purchased", "Purchases/s", "Of the capacity", "Requests per purchase",
+                "503/429", "Expired", "Unfinished", "ETA error p90 s", "ETA within bound", "Unfair pairs",
+                "Admitted at most", "Last purchase after s", "CPU service %", "CPU load generator %");
+        table.row(num(result.capacity().purchasesPerSecond(), 0), num(crowd.arrivalsPerSecond(), 0),
+                Integer.toString(crowd.shows()), Integer.toString(crowd.admitPerSecond()), Integer.toString(crowd.maxActive()),
+                Long.toString(crowd.buyers()), Long.toString(crowd.purchased()), num(crowd.purchasesPerSecond(), 0),
+                num(100 * crowd.purchasesPerSecond() / result.capacity().purchasesPerSecond(), 0) + " %",
+                num(crowd.requestsPerPurchase(), 2), Long.toString(crowd.refusals()), Long.toString(crowd.expired()),
+                Long.toString(crowd.unfinished()), num(crowd.etaErrorP90Seconds(), 1),
+                num(100 * crowd.etaWithinBound(), 0) + " %", Long.toString(crowd.fairnessViolations()),
+                Integer.toString(crowd.maxActiveSeen()), num(crowd.drainSeconds(), 0),
+                num(crowd.answers().cpu().service(), 0), num(crowd.answers().cpu().loadGenerator(), 0));
+        String text = "First the purchase capacity: 32 buyers hold a random seat and confirm it, again and again, on shows "
+                + "without a waiting room. Then the crowd: buyers arrive at a multiple of that capacity (open model), each "
+                + "for one of a few shows on sale at once, each show with a waiting room whose rate is its share of the "
+                + "capacity. A buyer joins the line, asks again after each answer's Retry-After until admitted, then holds a "
+                + "random seat with its admission token (another if that one was taken) and confirms. Purchases/s: over the "
+                + "time from the first arrival to the last purchase. Requests per purchase: every request of every buyer "
+                + "(joins, polls, holds, confirmations, retries). ETA error: |the wait a buyer saw until it learned it was "
+                + "admitted - the wait estimated when it joined|, within bound when under 15 % of that wait or 10 s. Unfair "
+                + "pairs: buyers of one show who joined a second or more after another and hold an earlier place (places are "
+                + "called in order). Admitted at most: the most buyers a room had admitted at once, sampled twice a second."
+                + (run.pinning().serviceQuota() == null ? " The service had no CPU quota."
+                : " The service was limited to " + run.pinning().serviceQuota().describe() + ".");
+        return List.of(new Section("On-sale through waiting rooms", text, List.of(table)));
+    }
+
+    @Override
+    public Map<String, Double> figures(QueueResult result) {
+        Map<String, Double> figures = new LinkedHashMap<>();
+        figures.put("queue capacity purchases/s", result.capacity().purchasesPerSecond());
+        figures.put("queue purchases/s", result.crowd().purchasesPerSecond());
+        figures.put("queue requests per purchase", result.crowd().requestsPerPurchase());
+        return figures;
+    }
+}
