@@ -44,6 +44,8 @@ final class Entity<C, E, S> implements Residency.Resident {
     private final ArrayDeque<Work<C, S>> queue = new ArrayDeque<>();
 
     private Lifecycle<S> lifecycle = new Unloaded<>();
+    /** True while {@link #drain} runs: work that a callback of it queues is left to it. */
+    private boolean draining;
     private volatile long lastUsedNanos = System.nanoTime();
     /** When its first load ended ({@link QueueDelay#NOT_SERVING} until then). */
     private long servingSinceNanos = QueueDelay.NOT_SERVING;
@@ -106,8 +108,24 @@ final class Entity<C, E, S> implements Residency.Resident {
         account();
     }
 
-    /** Moves queued work on as far as the lifecycle allows; the only place that starts a load or an append. */
+    /**
+     * Moves queued work on as far as the lifecycle allows; the only place that starts a load or an append. Not again
+     * from within itself: an answer it gives (a read's) may send this entity more work at once, on this context,
+     * which must wait for the decision under way (it takes the queue's commands too) rather than start its own.
+     */
     private void drain() {
+        if (draining) {
+            return; // queued: the drain under way decides it
+        }
+        draining = true;
+        try {
+            drainQueue();
+        } finally {
+            draining = false;
+        }
+    }
+
+    private void drainQueue() {
         while (!queue.isEmpty() && !lifecycle.awaitsIo()) {
             switch (lifecycle) {
                 case Unloaded<S> unloaded -> {

@@ -132,6 +132,52 @@ class ShowEntityTest {
         assertThat(store.readStream(StreamName.of("show", id), 0).toCompletionStage().toCompletableFuture().join()).hasSize(2);
     }
 
+    /**
+     * A read answered while commands wait behind it may send the show a command at once, from its callback, on the
+     * show's own context: it is decided in turn with the others, and none is lost or decided against a state twice.
+     */
+    @Test
+    void aCommandSentWhileAReadIsAnsweredIsDecidedWithTheOthers() throws Exception {
+        var holdsOneAppend = new HoldsOneAppend(store);
+        var running = start(holdsOneAppend, Duration.ofMinutes(5), 0);
+        run(running, new CreateShow(showId, "Hamlet", 10));
+        holdsOneAppend.armed.set(true);
+        List<Future<CommandOutcome<ShowState>>> sent = new java.util.concurrent.CopyOnWriteArrayList<>();
+        sent.add(running.send(id, new ReserveSeat(showId, 0), null)); // its append waits until released
+        running.state(id).onSuccess(state -> sent.add(running.send(id, new ReserveSeat(showId, 1), null)));
+        sent.add(running.send(id, new ReserveSeat(showId, 2), null));
+        running.state(id).onSuccess(state -> sent.add(running.send(id, new ReserveSeat(showId, 3), null)));
+        sent.add(running.send(id, new ReserveSeat(showId, 4), null));
+        Thread.sleep(300); // all of them queued behind the held append
+
+        holdsOneAppend.release.complete();
+
+        await().atMost(Duration.ofSeconds(10)).until(() -> sent.size() == 5 && sent.stream().allMatch(Future::isComplete));
+        assertThat(sent).allSatisfy(outcome -> assertThat(outcome.result()).isInstanceOf(CommandOutcome.Accepted.class));
+        assertThat(((ShowState.Show) state(running)).availableSeats()).isEqualTo(5);
+    }
+
+    /** An event store whose next append, once armed, waits until released. */
+    private record HoldsOneAppend(EventStore store, AtomicBoolean armed, io.vertx.core.Promise<Void> release) implements EventStore {
+
+        HoldsOneAppend(EventStore store) {
+            this(store, new AtomicBoolean(), io.vertx.core.Promise.promise());
+        }
+
+        @Override
+        public Future<AppendResult> append(StreamName stream, ExpectedVersion expected, List<NewEvent> events,
+                List<KeyedRecord> answers) {
+            return armed.compareAndSet(true, false)
+                    ? release.future().compose(released -> store.append(stream, expected, events, answers))
+                    : store.append(stream, expected, events, answers);
+        }
+
+        @Override
+        public Future<List<RecordedEvent>> readStream(StreamName stream, long afterVersion) {
+            return store.readStream(stream, afterVersion);
+        }
+    }
+
     /** An event store whose next append, once armed, commits but fails as a lost connection would. */
     private record LosesOneReply(EventStore store, AtomicBoolean armed) implements EventStore {
 

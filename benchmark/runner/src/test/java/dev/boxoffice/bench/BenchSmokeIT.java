@@ -71,7 +71,7 @@ class BenchSmokeIT {
                 "--stream-viewers", "20", "--stream-rates", "5", "--stream-seconds", "2",
                 "--onsale-rates", "20", "--onsale-seconds", "2", "--onsale-cold-shows", "5", "--onsale-seats", "50",
                 "--no-onsale-through-edge", // the edge's path is the surge's here: one more crowd would only add time
-                "--queue-factor", "1", "--queue-seconds", "2", "--queue-capacity-seconds", "1", "--queue-shows", "2",
+                "--queue-factor", "0.2", "--queue-seconds", "2", "--queue-capacity-seconds", "1", "--queue-shows", "2",
                 "--queue-seats", "2000", "--queue-max-drain-seconds", "60",
                 "--idle-connections", "50", "--idle-connections-rate", "500",
                 "--coldstart-rate", "20", "--coldstart-seconds", "2", "--coldstart-burst", "20",

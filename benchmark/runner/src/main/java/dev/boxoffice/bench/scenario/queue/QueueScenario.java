@@ -33,7 +33,7 @@ public final class QueueScenario extends Scenario<QueueResult> {
     @Override
     public double plannedSeconds(Selection selection) {
         QueueOptions options = selection.options(QueueOptions.class);
-        return options.capacitySeconds() + options.seconds() * (1 + options.factor()) + 30;
+        return selection.steps().warmupSeconds() + options.capacitySeconds() + options.seconds() * (1 + options.factor()) + 30;
     }
 
     @Override
@@ -75,8 +75,8 @@ public final class QueueScenario extends Scenario<QueueResult> {
                 num(100 * crowd.etaWithinBound(), 0) + " %", Long.toString(crowd.fairnessViolations()),
                 Integer.toString(crowd.maxActiveSeen()), num(crowd.drainSeconds(), 0),
                 num(crowd.answers().cpu().service(), 0), num(crowd.answers().cpu().loadGenerator(), 0));
-        String text = "First the purchase capacity: 32 buyers hold a random seat and confirm it, again and again, on shows "
-                + "without a waiting room. Then the crowd: buyers arrive at a multiple of that capacity (open model), each "
+        String text = "First the purchase capacity: 8 buyers hold a random seat and confirm it, again and again, on shows "
+                + "without a waiting room, after a warm-up of the same (--warmup-seconds). Then the crowd: buyers arrive at a multiple of that capacity (open model), each "
                 + "for one of a few shows on sale at once, each show with a waiting room whose rate is its share of the "
                 + "capacity. A buyer joins the line, asks again after each answer's Retry-After until admitted, then holds a "
                 + "random seat with its admission token (another if that one was taken) and confirms. Purchases/s: over the "
