@@ -25,10 +25,6 @@ public final class Openings {
             return new Opening(first, count, atMillis, new long[(count + 63) / 64]);
         }
 
-        boolean contains(long place) {
-            return place >= first && place < first + count;
-        }
-
         public boolean isClaimed(long place) {
             int bit = (int) (place - first);
             return (claimed[bit >>> 6] & (1L << bit)) != 0;

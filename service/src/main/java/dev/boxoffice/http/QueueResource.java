@@ -96,12 +96,11 @@ public class QueueResource {
         Instant now = clock.instant();
         return UniHelper.toUni(roomOf(show)
                 .compose(room -> answers.drawnIfDue(show, room, now))
-                .compose(room -> numbers.take(show, room))
-                .compose(number -> {
+                .compose(room -> numbers.take(show, room).compose(number -> { // where it stands, as of that room
                     String ticket = tokens.ticket(show, number, now.toEpochMilli());
-                    return roomOf(show).compose(room -> answers.standing(show, room, ticket, number, clock.instant()))
+                    return answers.standing(show, room, ticket, number, clock.instant())
                             .map(answer -> answer.response(201, Problem.queueOf(show) + "/" + ticket));
-                }));
+                })));
     }
 
     @GET

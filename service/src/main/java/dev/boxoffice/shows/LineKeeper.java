@@ -40,7 +40,7 @@ public final class LineKeeper implements AutoCloseable {
      */
     static final String CLAIM_SQL = """
             WITH due AS (
-                SELECT show_id, line_numbered AS numbered, line_called AS opened FROM show_view
+                SELECT show_id, line_numbered AS numbered, line_called AS opened, line_drawn AS drawn FROM show_view
                 WHERE on_sale_at <= $1 AND (NOT line_drawn OR line_called < line_numbered)
             ), claimed AS (
                 INSERT INTO line_keeper_claims AS c (show_id, node, claimed_until)
@@ -49,7 +49,7 @@ public final class LineKeeper implements AutoCloseable {
                 WHERE c.node = excluded.node OR c.claimed_until < $1 OR c.show_id = ANY($4)
                 RETURNING c.show_id
             )
-            SELECT d.show_id, d.numbered, d.opened FROM due d JOIN claimed USING (show_id)
+            SELECT d.show_id, d.numbered, d.opened, d.drawn FROM due d JOIN claimed USING (show_id)
             """;
 
     /**
@@ -60,8 +60,8 @@ public final class LineKeeper implements AutoCloseable {
     public record Settings(Duration tick, Duration leaseRenewal, Duration lease) {
     }
 
-    /** A line this node moves: how far it was called, as last known. */
-    private record Held(long numbered, long opened) {
+    /** A line this node moves: how far it was called, and whether it is drawn, as last known. */
+    private record Held(long numbered, long opened, boolean drawn) {
     }
 
     private final Vertx vertx;
@@ -99,7 +99,7 @@ public final class LineKeeper implements AutoCloseable {
                 .onSuccess(rows -> {
                     Map<UUID, Held> claimed = new ConcurrentHashMap<>();
                     for (Row row : rows) {
-                        claimed.put(row.getUUID(0), new Held(row.getLong(1), row.getLong(2)));
+                        claimed.put(row.getUUID(0), new Held(row.getLong(1), row.getLong(2), row.getBoolean(3)));
                     }
                     held.keySet().retainAll(claimed.keySet());
                     claimed.forEach((show, line) -> held.merge(show, line, (known, read) -> known.opened() >= read.opened() ? known : read));
@@ -119,20 +119,25 @@ public final class LineKeeper implements AutoCloseable {
             moving.remove(showId); // everybody who joined here is called; nothing to ask the show
             return;
         }
-        byte[] seed = new byte[LineDraw.SEED_BYTES];
-        random.nextBytes(seed);
-        shows.handle(new DrawLine(showId, seed, issued, clock.instant()), null)
-                .compose(drawn -> shows.handle(new OpenPlaces(showId, issued, clock.instant()), null))
+        Future<?> drawn = line.drawn() ? Future.succeededFuture() : draw(showId, issued);
+        drawn.compose(ignored -> shows.handle(new OpenPlaces(showId, issued, clock.instant()), null))
                 .onComplete(done -> {
                     moving.remove(showId);
                     if (done.succeeded() && done.result() instanceof CommandOutcome.Accepted<ShowState> accepted
                             && accepted.state() instanceof ShowState.Show show && show.waitingRoom().isPresent()) {
                         var room = show.waitingRoom().get();
-                        held.computeIfPresent(showId, (id, known) -> new Held(room.numbered(), room.opened()));
+                        held.computeIfPresent(showId, (id, known) ->
+                                new Held(room.numbered(), room.opened(), room.lineDraw().isPresent()));
                     } else if (done.failed()) {
                         LOG.debugf("Moving the line of show %s failed: %s", showId, done.cause().getMessage());
                     }
                 });
+    }
+
+    private Future<?> draw(UUID showId, long issued) {
+        byte[] seed = new byte[LineDraw.SEED_BYTES];
+        random.nextBytes(seed);
+        return shows.handle(new DrawLine(showId, seed, issued, clock.instant()), null);
     }
 
     @Override
