@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -19,7 +20,9 @@ public final class HaProxyConfig {
 
     private static final Pattern BIND = Pattern.compile("^\\s+bind :\\d+$");
     private static final Pattern STATS_BIND = Pattern.compile("^\\s+bind 127\\.0\\.0\\.1:\\d+$");
-    private static final Pattern SERVER = Pattern.compile("^\\s+server node\\d+ .*$");
+    /** A node's server line; what follows its address (a {@code track nodes/node1}) is kept, renumbered. */
+    private static final Pattern SERVER = Pattern.compile("^\\s+server node\\d+ \\S+(.*)$");
+    private static final Pattern NODE_NAME = Pattern.compile("node\\d+");
     private static final Pattern BALANCE = Pattern.compile("^\\s+balance .*$");
     private static final Pattern HASH_TYPE = Pattern.compile("^\\s+hash-type .*$");
 
@@ -47,21 +50,28 @@ public final class HaProxyConfig {
         int binds = 0;
         int statsBinds = 0;
         int balances = 0;
-        boolean serversWritten = false;
+        int serverBlocks = 0;
+        boolean inServerBlock = false;
         for (String line : reference.split("\n", -1)) {
+            Matcher server = SERVER.matcher(line);
+            if (server.matches()) {
+                if (!inServerBlock) { // a backend's server lines, written once per node from its first
+                    for (int i = 0; i < nodePorts.size(); i++) {
+                        out.add("    server node" + (i + 1) + " 127.0.0.1:" + nodePorts.get(i)
+                                + NODE_NAME.matcher(server.group(1)).replaceAll("node" + (i + 1)));
+                    }
+                    serverBlocks++;
+                    inServerBlock = true;
+                }
+                continue;
+            }
+            inServerBlock = false;
             if (BIND.matcher(line).matches()) {
                 out.add("    bind :" + frontPort);
                 binds++;
             } else if (STATS_BIND.matcher(line).matches()) {
                 out.add("    bind 127.0.0.1:" + statsPort);
                 statsBinds++;
-            } else if (SERVER.matcher(line).matches()) {
-                if (!serversWritten) {
-                    for (int i = 0; i < nodePorts.size(); i++) {
-                        out.add("    server node" + (i + 1) + " 127.0.0.1:" + nodePorts.get(i));
-                    }
-                    serversWritten = true;
-                }
             } else if (BALANCE.matcher(line).matches()) {
                 out.add(routing == Routing.HASH ? line : "    balance roundrobin");
                 balances++;
@@ -69,10 +79,10 @@ public final class HaProxyConfig {
                 out.add(line);
             }
         }
-        if (binds != 1 || statsBinds != 1 || balances != 1 || !serversWritten) {
+        if (binds != 1 || statsBinds != 1 || balances < 1 || serverBlocks < 1) {
             throw new IllegalStateException(REFERENCE + " must have one 'bind :PORT' line, one 'bind 127.0.0.1:PORT' line"
-                    + " (its counters), one 'balance' line and 'server nodeN' lines; found " + binds + " bind, " + statsBinds
-                    + " counters' bind, " + balances + " balance lines");
+                    + " (its counters), 'balance' lines and 'server nodeN' lines; found " + binds + " bind, " + statsBinds
+                    + " counters' bind, " + balances + " balance lines, " + serverBlocks + " backends with servers");
         }
         return String.join("\n", out);
     }

@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The edge's own counters, from HAProxy's statistics page in CSV ({@code frontend stats} of deploy/haproxy/haproxy.cfg):
@@ -28,7 +29,8 @@ import java.util.Map;
 public record HaProxyStats(long requests, long refusedByEdge, long rateLimited, long fromNodes, long nodes503, long maxQueued) {
 
     private static final String FRONTEND = "boxoffice";
-    private static final String BACKEND = "nodes";
+    /** The backends whose servers are the nodes (deploy/haproxy/haproxy.cfg): requests, a waiting room's, streams. */
+    private static final Set<String> BACKENDS = Set.of("nodes", "line", "streams");
 
     /** Reads the counters of the HAProxy whose statistics page answers on the loopback's {@code statsPort}. */
     public static HaProxyStats read(int statsPort) {
@@ -65,7 +67,7 @@ public record HaProxyStats(long requests, long refusedByEdge, long rateLimited, 
         }
         Map<String, String> front = rows.stream().filter(r -> FRONTEND.equals(r.get("pxname")) && "FRONTEND".equals(r.get("svname")))
                 .findFirst().orElseThrow(() -> new IllegalStateException("HAProxy's statistics have no front end " + FRONTEND));
-        List<Map<String, String>> servers = rows.stream().filter(r -> BACKEND.equals(r.get("pxname"))
+        List<Map<String, String>> servers = rows.stream().filter(r -> BACKENDS.contains(r.get("pxname"))
                 && !"BACKEND".equals(r.get("svname")) && !"FRONTEND".equals(r.get("svname"))).toList();
         long nodes503 = 0;
         long fromNodes = 0;

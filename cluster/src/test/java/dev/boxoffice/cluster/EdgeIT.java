@@ -2,6 +2,7 @@ package dev.boxoffice.cluster;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.InputStream;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -9,6 +10,7 @@ import java.net.http.HttpResponse;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
@@ -21,7 +23,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The edge as ./boxoffice run --nodes 1 starts it (deploy/haproxy/haproxy.cfg in front of one packaged node): a crowd
  * larger than what the node is given at once waits in the edge's queue, and what waited past the queue's timeout is
- * refused by the edge with the service's own problem body; a client that retries at once is slowed down by its cookie.
+ * refused by the edge with the service's own problem body; a waiting room's joins have slots of their own and event
+ * streams take none; a client that retries at once is slowed down by its cookie.
  */
 class EdgeIT {
 
@@ -72,13 +75,73 @@ class EdgeIT {
         assertThat(answers.stream().filter(answer -> answer.statusCode() == 200)).hasSize(PER_NODE);
         assertThat(refused).hasSize(CROWD - PER_NODE).allSatisfy(answer -> {
             assertThat(answer.headers().firstValue("Content-Type")).hasValue("application/problem+json");
-            assertThat(answer.headers().firstValue("Retry-After")).hasValue("1");
+            assertThat(answer.headers().firstValue("Retry-After")).hasValueSatisfying(
+                    seconds -> assertThat(Integer.parseInt(seconds)).isBetween(1, 4));
             assertThat(answer.body()).contains("\"code\":\"OVERLOADED\"", "\"status\":503", "waited its turn at the edge");
         });
+        // Spread, so that the refused crowd does not come back all in the same second.
+        assertThat(refused.stream().map(answer -> answer.headers().firstValue("Retry-After").orElseThrow()).distinct())
+                .hasSizeGreaterThan(1);
         HaProxyStats during = cluster.haProxy().stats().minus(before);
         assertThat(during.refusedByEdge()).isEqualTo(CROWD - PER_NODE);
         assertThat(during.nodes503()).isZero();
         assertThat(during.maxQueued()).isEqualTo(CROWD - PER_NODE);
+    }
+
+    @Test
+    void aWaitingRoomsJoinsHaveSlotsOfTheirOwnAtTheEdge() throws Exception {
+        String room = UUID.randomUUID().toString();
+        HttpResponse<String> created = send(HttpRequest.newBuilder(URI.create(cluster.frontUrl() + "/shows"))
+                .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString("{\"showId\":\"" + room
+                        + "\",\"title\":\"Room\",\"maxSeats\":10,\"onSaleAt\":\"" + Instant.now().plusSeconds(3_600)
+                        + "\",\"waitingRoom\":{\"admitPerSecond\":1,\"maxActive\":1}}")));
+        assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
+        // On sale in an hour, so that nothing of the room waits for the database below; the node now has numbers in
+        // hand, and a join writes nothing.
+        assertThat(join(room).statusCode()).isEqualTo(201);
+        List<String> shows = new ArrayList<>();
+        for (int i = 0; i < PER_NODE; i++) {
+            shows.add(createShow());
+        }
+        HttpResponse<String> joined;
+        List<CompletableFuture<HttpResponse<String>>> held;
+        try (Connection db = DriverManager.getConnection(cluster.database().jdbcUrl())) {
+            db.setAutoCommit(false);
+            try (var lock = db.prepareStatement("LOCK TABLE events IN SHARE MODE")) {
+                lock.execute(); // the node's 64 slots for requests stay taken by reservations waiting to append
+            }
+            held = shows.stream().map(show -> HTTP.sendAsync(HttpRequest.newBuilder(URI.create(cluster.frontUrl() + "/shows/" + show + "/seats/0"))
+                            .header("Content-Type", "application/json").timeout(Duration.ofSeconds(30))
+                            .method("PATCH", HttpRequest.BodyPublishers.ofString("{\"action\":\"RESERVE\"}")).build(),
+                    HttpResponse.BodyHandlers.ofString())).toList();
+            Thread.sleep(300);
+            joined = join(room);
+            db.commit();
+        }
+        assertThat(joined.statusCode()).as(joined.body()).isEqualTo(201);
+        assertThat(held.stream().map(CompletableFuture::join).map(HttpResponse::statusCode)).containsOnly(200);
+    }
+
+    @Test
+    void eventStreamsTakeNoneOfANodesSlotsAtTheEdge() throws Exception {
+        String show = createShow();
+        HaProxyStats before = cluster.haProxy().stats();
+        List<InputStream> streams = new ArrayList<>();
+        try {
+            for (int i = 0; i < PER_NODE + 4; i++) {
+                HttpResponse<InputStream> stream = HTTP.send(HttpRequest.newBuilder(URI.create(cluster.frontUrl() + "/shows/" + show + "/stream"))
+                        .header("Accept", "text/event-stream").timeout(Duration.ofSeconds(10)).build(), HttpResponse.BodyHandlers.ofInputStream());
+                assertThat(stream.statusCode()).isEqualTo(200);
+                streams.add(stream.body());
+            }
+            HttpResponse<String> read = send(HttpRequest.newBuilder(URI.create(cluster.frontUrl() + "/shows/" + show)));
+            assertThat(read.statusCode()).as(read.body()).isEqualTo(200);
+            assertThat(cluster.haProxy().stats().minus(before).refusedByEdge()).isZero();
+        } finally {
+            for (InputStream stream : streams) {
+                stream.close();
+            }
+        }
     }
 
     @Test
@@ -113,6 +176,11 @@ class EdgeIT {
                 .POST(HttpRequest.BodyPublishers.ofString("{\"showId\":\"" + id + "\",\"title\":\"Edge\",\"maxSeats\":1}")));
         assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
         return id;
+    }
+
+    private static HttpResponse<String> join(String show) throws Exception {
+        return send(HttpRequest.newBuilder(URI.create(cluster.frontUrl() + "/shows/" + show + "/queue"))
+                .POST(HttpRequest.BodyPublishers.noBody()));
     }
 
     private static int sendQuietly(String url) {

@@ -14,11 +14,14 @@ class HaProxyConfigTest {
     private static final Path REPO = Path.of(System.getProperty("boxoffice.repo", "..")).toAbsolutePath();
 
     @Test
-    void theReferenceFileGetsTheClustersPortAndOneServerLinePerNode() {
+    void theReferenceFileGetsTheClustersPortAndOneServerLinePerNodeInEachBackend() {
         String config = HaProxyConfig.render(REPO, 9000, 9100, List.of(9001, 9002), Routing.HASH);
 
+        // nodes, then line and streams, which follow the health of the same server of nodes
         assertThat(config.lines().filter(line -> line.strip().startsWith("server ")).map(String::strip)).containsExactly(
-                "server node1 127.0.0.1:9001", "server node2 127.0.0.1:9002");
+                "server node1 127.0.0.1:9001", "server node2 127.0.0.1:9002",
+                "server node1 127.0.0.1:9001 track nodes/node1", "server node2 127.0.0.1:9002 track nodes/node2",
+                "server node1 127.0.0.1:9001 track nodes/node1", "server node2 127.0.0.1:9002 track nodes/node2");
         assertThat(config).contains("    bind :9000\n", "    bind 127.0.0.1:9100\n", "    balance hash var(txn.show)\n", "    hash-type consistent\n")
                 .doesNotContain(":8080", ":8083");
     }

@@ -14,6 +14,10 @@ class HaProxyStatsTest {
             nodes,node1,0,12,64,,UP,0,500,0,20,4,,
             nodes,node2,0,30,64,,UP,0,400,0,9,6,,
             nodes,BACKEND,0,30,128,0,UP,0,900,0,29,10,,
+            line,node1,0,45,16,,UP,0,30,0,0,1,,
+            line,BACKEND,0,45,16,0,UP,0,30,0,0,1,,
+            streams,node1,0,0,3,,UP,0,2,0,0,0,,
+            streams,BACKEND,0,0,3,0,UP,0,2,0,0,0,,
             clients,BACKEND,0,0,0,0,UP,0,0,0,0,0,,
             stats,FRONTEND,,,1,0,OPEN,0,0,0,0,0,1,
             """;
@@ -23,11 +27,11 @@ class HaProxyStatsTest {
         HaProxyStats stats = HaProxyStats.parse(CSV);
 
         assertThat(stats.requests()).isEqualTo(1010);
-        assertThat(stats.nodes503()).isEqualTo(10);
-        assertThat(stats.refusedByEdge()).isEqualTo(60); // the front end's 5xx less the nodes' own
+        assertThat(stats.nodes503()).isEqualTo(11); // by the servers of every backend: nodes, line, streams
+        assertThat(stats.refusedByEdge()).isEqualTo(59); // the front end's 5xx less the nodes' own
         assertThat(stats.rateLimited()).isEqualTo(11);
-        assertThat(stats.fromNodes()).isEqualTo(939);
-        assertThat(stats.maxQueued()).isEqualTo(30);
+        assertThat(stats.fromNodes()).isEqualTo(972);
+        assertThat(stats.maxQueued()).isEqualTo(45);
     }
 
     @Test

@@ -44,19 +44,23 @@ class KubernetesManifestsTest {
         assertThat(result.exitCode()).as(result.output()).isZero();
     }
 
-    /** The crowd's bounds at the edge (queue timeout, refusal bodies, the per-client rate) are the reference file's. */
+    /**
+     * The crowd's bounds at the edge (queue timeouts, refusal bodies, the per-client rate, which backend takes what)
+     * are the reference file's.
+     */
     @Test
     void theEdgesBoundsInKubernetesAreTheReferenceFiles() throws Exception {
         List<String> reference = edgeRules(Files.readString(REPO.resolve(HaProxyConfig.REFERENCE)));
         List<String> manifests = edgeRules(Files.readString(MANIFESTS.resolve("haproxy.cfg")));
 
-        assertThat(reference).hasSize(9);
+        assertThat(reference).hasSize(14);
         assertThat(manifests).isEqualTo(reference);
     }
 
     private static List<String> edgeRules(String config) {
-        return config.lines().map(String::strip).filter(line -> line.startsWith("timeout queue") || line.startsWith("option http-no-delay") || line.startsWith("http-error")
-                || line.startsWith("stick-table") || line.contains("txn.client") || line.startsWith("http-request deny")).toList();
+        return config.lines().map(String::strip).filter(line -> line.startsWith("timeout queue") || line.startsWith("option http-no-delay") || line.startsWith("http-reuse") || line.startsWith("http-error")
+                || line.startsWith("stick-table") || line.contains("txn.client") || line.startsWith("http-request deny")
+                || line.startsWith("use_backend") || line.startsWith("default_backend")).toList();
     }
 
     /**

@@ -18,9 +18,11 @@ import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
 import io.restassured.http.ContentType;
+import jakarta.inject.Inject;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -37,6 +39,9 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @QuarkusTestResource(TestDatabase.class)
 @ExtendWith(OpenApiContract.class)
 class AdmissionTest {
+
+    @Inject
+    LineTokens lineTokens;
 
     public static class SmallBounds implements QuarkusTestProfile {
         @Override
@@ -97,6 +102,44 @@ class AdmissionTest {
         // A refusal comes before routing; its metrics must still name the route, not the path: one time series per
         // show and seat would grow the heap with every refused request.
         assertThat(given().when().get("/q/metrics").asString()).doesNotContain(refused.toString(), held.toString());
+    }
+
+    @Test
+    void pastTheBoundAWaitingRoomsJoinsPollsAndAdmittedBuyersStillGetIn() throws Exception {
+        UUID room = UUID.randomUUID();
+        // On sale in an hour: nothing of the room waits for the database, so what waits below waits for the bound only.
+        given().contentType(ContentType.JSON).body("{\"showId\":\"" + room + "\",\"title\":\"Room\",\"maxSeats\":3,"
+                + "\"onSaleAt\":\"" + Instant.now().plusSeconds(3_600) + "\","
+                + "\"waitingRoom\":{\"admitPerSecond\":1,\"maxActive\":1}}").when().post("/shows").then().statusCode(201);
+        String ticket = given().when().post("/shows/" + room + "/queue").then().statusCode(201).extract().path("ticket");
+        UUID blocked = createShow(3);
+        UUID refused = createShow(3);
+        try (Connection db = DriverManager.getConnection(TestDatabase.shared().jdbcUrl(), EmbeddedDatabase.USER, "");
+                ExecutorService clients = Executors.newVirtualThreadPerTaskExecutor()) {
+            db.setAutoCommit(false);
+            try (var lock = db.prepareStatement("LOCK TABLE events IN SHARE MODE")) {
+                lock.execute();
+            }
+            var inFlight = CompletableFuture.supplyAsync(() -> seatAction(blocked, "0", "RESERVE").statusCode(), clients);
+            awaitAnAppendWaitingForTheLock();
+            awaitOldestWaitedMoreThan(1.0);
+            problem(seatAction(refused, "0", "RESERVE"), 503, "OVERLOADED");
+
+            // The room's own traffic is let in: a join (from the numbers the node has in hand), a poll, and a hold
+            // with an admission token the service signed, which the show judges itself (the place was not admitted:
+            // 403). A hold with a forged token is refused by the bound like any request.
+            given().when().post("/shows/" + room + "/queue").then().statusCode(201);
+            given().when().get("/shows/" + room + "/queue/" + ticket).then().statusCode(200);
+            String signed = lineTokens.admission(room, 1, System.currentTimeMillis() + 60_000);
+            String hold = "{\"seats\":[0],\"ttlSeconds\":60}";
+            problem(given().contentType(ContentType.JSON).header(BuyerAdmission.HEADER, signed).body(hold)
+                    .when().post("/shows/" + room + "/holds"), 403, "ADMISSION_REQUIRED");
+            problem(given().contentType(ContentType.JSON).header(BuyerAdmission.HEADER, signed.substring(1) + "A").body(hold)
+                    .when().post("/shows/" + room + "/holds"), 503, "OVERLOADED");
+
+            db.commit();
+            assertThat(inFlight.get(10, TimeUnit.SECONDS)).isEqualTo(200);
+        }
     }
 
     @Test

@@ -35,46 +35,72 @@ import java.util.concurrent.atomic.LongAdder;
  */
 final class QueueLoad {
 
+    /** Straight to the service: what its connection bound takes without refusing. */
     private static final int CONNECTIONS = 256;
-    /** Few enough that a node under a small quota serves them without refusing (32 made one of 0.25 core refuse). */
-    private static final int CAPACITY_BUYERS = 8;
+    /**
+     * Through the edge, which takes 8,000 and lets a waiting room's requests wait there up to 2 s: a crowd of a few
+     * thousand a second needs thousands open (a pool of 256 let requests wait in the generator and time out).
+     */
+    private static final int EDGE_CONNECTIONS = 6_000;
+    /**
+     * Enough to keep a node under a small quota busy through its quota's pauses (8 left one of a quarter core idle
+     * half the time), no more than the edge lets a node have at once (its maxconn, 64).
+     */
+    private static final int CAPACITY_BUYERS = 32;
+    /** Buyers a second through waiting rooms in the warm-up's second half, admitted twice as fast as they come. */
+    private static final double WARMUP_ARRIVALS = 100;
+    /** Shows get twice the seats their buyers need, so that a random seat is still free more often than not. */
+    private static final int SEATS_PER_BUYER = 2;
     /** A room admits buyers for this many seconds of its rate at once: they buy in milliseconds, but learn late. */
     private static final int ACTIVE_SECONDS = 15;
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final Bench bench;
     private final String baseUrl;
+    private final boolean throughEdge;
     private final QueueOptions options;
 
-    QueueLoad(Bench bench, String baseUrl, QueueOptions options) {
+    QueueLoad(Bench bench, String baseUrl, boolean throughEdge, QueueOptions options) {
         this.bench = bench;
         this.baseUrl = baseUrl;
+        this.throughEdge = throughEdge;
         this.options = options;
     }
 
     QueueResult run() {
         URI base = URI.create(baseUrl);
         HttpClient client = bench.vertx().createHttpClient(new HttpClientOptions().setDefaultHost(base.getHost())
-                .setDefaultPort(base.getPort()).setKeepAlive(true), new PoolOptions().setHttp1MaxSize(CONNECTIONS)
+                .setDefaultPort(base.getPort()).setKeepAlive(true), new PoolOptions().setHttp1MaxSize(throughEdge ? EDGE_CONNECTIONS : CONNECTIONS)
                 .setMaxWaitQueueSize(-1));
         try {
             QueueResult.Capacity capacity = capacity(client);
-            return new QueueResult(capacity, crowd(client, capacity.purchasesPerSecond()));
+            return new QueueResult(throughEdge, capacity, crowd(client, capacity.purchasesPerSecond()));
         } finally {
             client.close();
         }
     }
 
-    /** After a warm-up of the same purchases (--warmup-seconds): a cold JVM under a quota buys many times slower. */
+    /**
+     * After a warm-up (--warmup-seconds) of the same purchases, then of buyers through waiting rooms: a cold JVM under
+     * a quota buys many times slower, and joins a line four times slower (1,300 joins a second at a quarter core
+     * cold, 5,600 once compiled, measured), so the crowd would meet code the capacity step never ran.
+     */
     private QueueResult.Capacity capacity(HttpClient client) {
-        List<UUID> shows = ShowsApi.createShowsNow(baseUrl, options.shows(), options.seats());
+        List<UUID> shows = ShowsApi.createShowsNow(baseUrl, showsFor(options.capacitySeconds()), options.seats());
         if (bench.warmupSeconds() > 0) {
-            purchases(client, "warm-up: purchases without a waiting room", bench.warmupSeconds(),
-                    ShowsApi.createShowsNow(baseUrl, options.shows(), options.seats()), new LongAdder());
+            double half = bench.warmupSeconds() / 2;
+            purchases(client, "warm-up: purchases without a waiting room", half,
+                    ShowsApi.createShowsNow(baseUrl, showsFor(half), options.seats()), new LongAdder());
+            crowd(client, "warm-up: buyers through waiting rooms", WARMUP_ARRIVALS, half, 2 * WARMUP_ARRIVALS);
         }
         LongAdder purchases = new LongAdder();
         StepResult answers = purchases(client, "purchases without a waiting room", options.capacitySeconds(), shows, purchases);
         return new QueueResult.Capacity(purchases.sum(), purchases.sum() / answers.seconds(), answers);
+    }
+
+    /** Shows enough for the purchases of so many seconds at up to 1,000 a second, twice over. */
+    private int showsFor(double seconds) {
+        return Math.max(options.shows(), (int) Math.ceil(SEATS_PER_BUYER * 1_000 * seconds / options.seats()));
     }
 
     private StepResult purchases(HttpClient client, String label, double seconds, List<UUID> shows, LongAdder purchases) {
@@ -102,6 +128,9 @@ final class QueueLoad {
                 .compose(response -> response.body().map(body -> response))
                 .compose(held -> {
                     recorder.answered(sent, held.statusCode(), held.statusCode() == 409);
+                    if (held.statusCode() == 503 || held.statusCode() == 429) {
+                        return later(retryAfterMillis(held.getHeader("Retry-After")), held.statusCode());
+                    }
                     if (held.statusCode() != 201) {
                         return Future.succeededFuture(held.statusCode());
                     }
@@ -128,29 +157,52 @@ final class QueueLoad {
                 });
     }
 
+    /** A refused buyer of the capacity step waits as it is told before its next purchase, as a polite client does. */
+    private Future<Integer> later(long millis, int status) {
+        return Future.future(done -> bench.vertx().setTimer(millis, t -> done.complete(status)));
+    }
+
+    private static long retryAfterMillis(String retryAfter) {
+        try {
+            return retryAfter == null ? 1_000 : Math.max(1, Long.parseLong(retryAfter.strip())) * 1_000;
+        } catch (NumberFormatException e) {
+            return 1_000;
+        }
+    }
+
     private QueueResult.Crowd crowd(HttpClient client, double capacity) {
-        int admitPerSecond = (int) Math.max(1, Math.round(capacity / options.shows()));
+        double rate = options.factor() * capacity;
+        String label = Format.num(rate, 0) + " buyers/s for " + Format.num(options.seconds(), 0) + " s, "
+                + Format.num(options.factor(), 0) + "x the capacity, through the waiting rooms";
+        return crowd(client, label, rate, options.seconds(), capacity);
+    }
+
+    /**
+     * Buyers arriving at {@code rate} for {@code seconds} through the waiting rooms of shows enough for twice their
+     * seats, whose rates add up to {@code admitted} a second; the step lasts until every buyer is done.
+     */
+    private QueueResult.Crowd crowd(HttpClient client, String label, double rate, double seconds, double admitted) {
+        int showCount = Math.max(options.shows(),
+                (int) Math.ceil(SEATS_PER_BUYER * rate * seconds / options.seats()));
+        int admitPerSecond = (int) Math.max(1, Math.round(admitted / showCount));
         int maxActive = Math.max(10, admitPerSecond * ACTIVE_SECONDS);
         List<UUID> shows = new ArrayList<>();
-        for (int i = 0; i < options.shows(); i++) {
+        for (int i = 0; i < showCount; i++) {
             UUID show = UUID.randomUUID();
             ShowsApi.createShowWithWaitingRoomNow(baseUrl, show, options.seats(), admitPerSecond, maxActive);
             shows.add(show);
         }
-        double rate = options.factor() * capacity;
         ConcurrentLinkedQueue<QueueBuyer.Outcome> outcomes = new ConcurrentLinkedQueue<>();
         AtomicInteger active = new AtomicInteger();
         Map<UUID, Integer> maxSeen = new ConcurrentHashMap<>();
         long[] startNanos = {0};
         long[] sampler = {-1};
-        String label = Format.num(rate, 0) + " buyers/s for " + Format.num(options.seconds(), 0) + " s, "
-                + Format.num(options.factor(), 0) + "x the capacity, through the waiting rooms";
-        StepResult answers = bench.step("queue", label, rate, CONNECTIONS, options.seconds() + options.maxDrainSeconds(),
+        StepResult answers = bench.step("queue", label, rate, throughEdge ? EDGE_CONNECTIONS : CONNECTIONS, seconds + options.maxDrainSeconds(),
                 recorder -> {
                     startNanos[0] = System.nanoTime();
                     SplittableRandom random = new SplittableRandom();
                     sampler[0] = bench.vertx().setPeriodic(500, t -> sample(client, shows, maxSeen));
-                    var schedule = new ArrivalSchedule(List.of(new ArrivalSchedule.Phase("crowd", rate, options.seconds())));
+                    var schedule = new ArrivalSchedule(List.of(new ArrivalSchedule.Phase("crowd", rate, seconds)));
                     OpenLoop.start(bench.vertx(), schedule, recorder, arrived -> {
                         active.incrementAndGet();
                         new QueueBuyer(bench.vertx(), client, recorder, shows.get(random.nextInt(shows.size())),
@@ -160,9 +212,9 @@ final class QueueLoad {
                                 }).start();
                     });
                 },
-                () -> System.nanoTime() - startNanos[0] > options.seconds() * 1e9 && active.get() == 0);
+                () -> System.nanoTime() - startNanos[0] > seconds * 1e9 && active.get() == 0);
         bench.vertx().cancelTimer(sampler[0]);
-        return QueueOutcomes.of(outcomes, startNanos[0], rate, options.shows(), admitPerSecond, maxActive,
+        return QueueOutcomes.of(outcomes, startNanos[0], rate, showCount, admitPerSecond, maxActive,
                 maxSeen.values().stream().mapToInt(Integer::intValue).max().orElse(0), active.get(), answers);
     }
 

@@ -19,12 +19,18 @@ public interface QueueOptions {
     double capacitySeconds();
 
     @Option(names = "--queue-shows", defaultValue = "4", converter = Positive.Count.class,
-            description = "queue: shows on sale at once, each with its waiting room (their rates add up to the capacity)")
+            description = "queue: shows on sale at once, each with its waiting room (their rates add up to the capacity);"
+                    + " more when the crowd needs more seats than half of theirs")
     int shows();
 
     @Option(names = "--queue-seats", defaultValue = "10000", converter = Positive.Count.class,
             description = "queue: seats per show")
     int seats();
+
+    @Option(names = "--queue-through-edge", defaultValue = "true", negatable = true, fallbackValue = "true",
+            description = "queue: both steps through the edge (HAProxy with deploy/haproxy/haproxy.cfg in front of the"
+                    + " service, outside its CPU quota), as the crowd meets a deployment; --no-queue-through-edge: straight")
+    boolean throughEdge();
 
     @Option(names = "--queue-max-drain-seconds", defaultValue = "900", converter = Positive.class,
             description = "queue: how long the lines may take to empty once the crowd has arrived, at most")

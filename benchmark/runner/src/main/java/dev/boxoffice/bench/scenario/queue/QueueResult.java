@@ -4,9 +4,9 @@ import dev.boxoffice.bench.measure.StepResult;
 
 /**
  * What the queue scenario measured: the purchase capacity without a waiting room, then a crowd of buyers through the
- * shows' waiting rooms.
+ * shows' waiting rooms; both through the edge or both straight to the service.
  */
-public record QueueResult(Capacity capacity, Crowd crowd) {
+public record QueueResult(boolean throughEdge, Capacity capacity, Crowd crowd) {
 
     /** Holds and confirmations as fast as the service answers them, on shows without a waiting room. */
     public record Capacity(long purchases, double purchasesPerSecond, StepResult answers) {

@@ -7,6 +7,7 @@ import dev.boxoffice.bench.report.Section;
 import dev.boxoffice.bench.report.SummaryRow;
 import dev.boxoffice.bench.report.Table;
 import dev.boxoffice.bench.run.Run;
+import dev.boxoffice.bench.run.Edge;
 import dev.boxoffice.bench.run.RunResult;
 import dev.boxoffice.bench.run.Scenario;
 import dev.boxoffice.bench.run.Selection;
@@ -14,6 +15,7 @@ import dev.boxoffice.bench.run.Target;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * An on-sale through waiting rooms ({@link QueueLoad}): the purchase capacity without one, then a crowd of buyers at
@@ -38,7 +40,16 @@ public final class QueueScenario extends Scenario<QueueResult> {
 
     @Override
     public QueueResult run(Run run) {
-        return new QueueLoad(run.bench(), run.baseUrl(), run.options(QueueOptions.class)).run();
+        QueueOptions options = run.options(QueueOptions.class);
+        if (options.throughEdge()) {
+            Optional<Edge> edge = Edge.inFront(run, name());
+            if (edge.isPresent()) {
+                try (Edge inFront = edge.get()) {
+                    return new QueueLoad(run.bench(), inFront.baseUrl(), true, options).run();
+                }
+            }
+        }
+        return new QueueLoad(run.bench(), run.baseUrl(), false, options).run();
     }
 
     @Override
@@ -75,9 +86,10 @@ public final class QueueScenario extends Scenario<QueueResult> {
                 num(100 * crowd.etaWithinBound(), 0) + " %", Long.toString(crowd.fairnessViolations()),
                 Integer.toString(crowd.maxActiveSeen()), num(crowd.drainSeconds(), 0),
                 num(crowd.answers().cpu().service(), 0), num(crowd.answers().cpu().loadGenerator(), 0));
-        String text = "First the purchase capacity: 8 buyers hold a random seat and confirm it, again and again, on shows "
-                + "without a waiting room, after a warm-up of the same (--warmup-seconds). Then the crowd: buyers arrive at a multiple of that capacity (open model), each "
-                + "for one of a few shows on sale at once, each show with a waiting room whose rate is its share of the "
+        String text = "First the purchase capacity: 32 buyers hold a random seat and confirm it, again and again, on "
+                + "shows without a waiting room, after a warm-up of the same (--warmup-seconds); a refused one waits its "
+                + "Retry-After. Then the crowd: buyers arrive at a multiple of that capacity (open model), each for one of "
+                + "the shows on sale at once (enough for twice the buyers' seats), each show with a waiting room whose rate is its share of the "
                 + "capacity. A buyer joins the line, asks again after each answer's Retry-After until admitted, then holds a "
                 + "random seat with its admission token (another if that one was taken) and confirms. Purchases/s: over the "
                 + "time from the first arrival to the last purchase. Requests per purchase: every request of every buyer "
@@ -85,6 +97,8 @@ public final class QueueScenario extends Scenario<QueueResult> {
                 + "admitted - the wait estimated when it joined|, within bound when under 15 % of that wait or 10 s. Unfair "
                 + "pairs: buyers of one show who joined a second or more after another and hold an earlier place (places are "
                 + "called in order). Admitted at most: the most buyers a room had admitted at once, sampled twice a second."
+                + (result.throughEdge() ? " Both steps went through the edge (HAProxy with deploy/haproxy/haproxy.cfg, outside the quota)."
+                : " Both steps went straight to the service.")
                 + (run.pinning().serviceQuota() == null ? " The service had no CPU quota."
                 : " The service was limited to " + run.pinning().serviceQuota().describe() + ".");
         return List.of(new Section("On-sale through waiting rooms", text, List.of(table)));
