@@ -53,12 +53,12 @@ class KubernetesManifestsTest {
         List<String> reference = edgeRules(Files.readString(REPO.resolve(HaProxyConfig.REFERENCE)));
         List<String> manifests = edgeRules(Files.readString(MANIFESTS.resolve("haproxy.cfg")));
 
-        assertThat(reference).hasSize(14);
+        assertThat(reference).hasSize(13);
         assertThat(manifests).isEqualTo(reference);
     }
 
     private static List<String> edgeRules(String config) {
-        return config.lines().map(String::strip).filter(line -> line.startsWith("timeout queue") || line.startsWith("option http-no-delay") || line.startsWith("http-reuse") || line.startsWith("http-error")
+        return config.lines().map(String::strip).filter(line -> line.startsWith("timeout queue") || line.startsWith("option http-no-delay") || line.startsWith("http-error")
                 || line.startsWith("stick-table") || line.contains("txn.client") || line.startsWith("http-request deny")
                 || line.startsWith("use_backend") || line.startsWith("default_backend")).toList();
     }
