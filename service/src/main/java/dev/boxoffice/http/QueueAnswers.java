@@ -21,9 +21,11 @@ import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * Where a ticket stands, as the queue answers it: a called ticket is admitted on the spot (while the room has
- * room), an admitted one gets its token again. The wait is estimated from the rate places were lately called at;
- * Retry-After is that wait, a little later rather than earlier, so that a buyer who follows it is usually called by
- * then and asks once or twice, and buyers called together do not all come back in the same second.
+ * room), an admitted one gets its token again. The wait is estimated from the room's rate, which the line keeper
+ * keeps to while admitted buyers leave as fast as they come (a rate measured while a crowd arrives is a fraction of
+ * it, and overstated waits by a factor of ten in the queue benchmark); Retry-After is that wait, a little later rather
+ * than earlier, so that a buyer who follows it is usually called by then and asks once or twice, and buyers called
+ * together do not all come back in the same second.
  */
 @Singleton
 public class QueueAnswers {
@@ -73,7 +75,7 @@ public class QueueAnswers {
         }
         long at = place.get();
         return switch (room.standing(at, nowMillis)) {
-            case WAITING -> Future.succeededFuture(waiting(room, ticket, room.position(at), nowMillis));
+            case WAITING -> Future.succeededFuture(waiting(room, ticket, room.position(at)));
             case ADMITTED -> Future.succeededFuture(admitted(show, room, ticket, at));
             case EXPIRED -> Future.succeededFuture(new Answer(QueueTicketView.expired(ticket), 0));
             case CALLED -> shows.handle(new ClaimAdmission(show, at, now), null).map(outcome -> switch (outcome) {
@@ -90,8 +92,8 @@ public class QueueAnswers {
         return new Answer(QueueTicketView.admitted(ticket, tokens.admission(show, place, lapses), Instant.ofEpochMilli(lapses)), 0);
     }
 
-    private static Answer waiting(WaitingRoom room, String ticket, long position, long nowMillis) {
-        double seconds = position / room.admissionRate(nowMillis);
+    private static Answer waiting(WaitingRoom room, String ticket, long position) {
+        double seconds = (double) position / room.settings().admitPerSecond();
         long wait = (long) Math.ceil(seconds);
         return new Answer(QueueTicketView.waiting(ticket, position, wait), retryAfter(seconds, Math.min(5, seconds / 10)));
     }
