@@ -9,8 +9,9 @@ import java.util.Optional;
 import java.util.stream.IntStream;
 
 /**
- * A BoxOffice cluster on one machine: one PostgreSQL, N service nodes on the ports after the front port, HAProxy on
- * the front port routing each show to one node ({@code deploy/haproxy/haproxy.cfg}).
+ * A BoxOffice cluster on one machine: PostgreSQL (one server, or replicated ones behind a proxy), N service nodes on
+ * the ports after the front port, HAProxy on the front port routing each show to one node
+ * ({@code deploy/haproxy/haproxy.cfg}).
  */
 public final class Cluster implements AutoCloseable {
 
@@ -29,18 +30,23 @@ public final class Cluster implements AutoCloseable {
     /**
      * @param repo          the repository: the packaged service, service/jvm.options and deploy/haproxy come from it
      * @param databaseUrl   an external PostgreSQL; empty: an embedded one on {@code dataDirectory}
-     * @param throwawayData delete the embedded server's data when it stops (tests)
+     * @param dbReplicas    0: one server; 2 or more: that many standbys and a primary under pg_auto_failover, their
+     *                      data under {@code dataDirectory}, behind a proxy on {@code dbPort} (the servers after it)
+     * @param throwawayData delete the database's data when it stops (tests)
      * @param logDirectory  where each node writes NAME.log and HAProxy's configuration is written
      * @param jvmOptions    every node's JVM options
      * @param haProxyOutput where HAProxy's alerts go (nodes going down and up)
      */
     public record Settings(Path repo, int nodes, int frontPort, Routing routing, Optional<String> databaseUrl,
-            Path dataDirectory, boolean throwawayData, Path logDirectory, List<String> jvmOptions,
+            int dbReplicas, int dbPort, Path dataDirectory, boolean throwawayData, Path logDirectory, List<String> jvmOptions,
             ProcessBuilder.Redirect haProxyOutput) {
 
         public Settings {
             if (nodes < 1 || nodes > 32) {
                 throw new IllegalArgumentException("a cluster has 1 to 32 nodes, not " + nodes);
+            }
+            if (dbReplicas > 0 && databaseUrl.isPresent()) {
+                throw new IllegalArgumentException("--db-replicas runs its own PostgreSQL servers: unset DATABASE_URL");
             }
             if (frontPort < 1 || frontPort + nodes + 1 > 65535) {
                 throw new IllegalArgumentException("the front port and the " + (nodes + 1) + " after it must be ports, not " + frontPort);
@@ -65,8 +71,10 @@ public final class Cluster implements AutoCloseable {
 
     /** Starts the database, then every node at once, then HAProxy once all nodes are ready. */
     public static Cluster start(Settings settings) {
-        ClusterDatabase database = settings.databaseUrl().map(ClusterDatabase::external)
-                .orElseGet(() -> ClusterDatabase.embedded(settings.dataDirectory(), settings.throwawayData()));
+        ClusterDatabase database = settings.databaseUrl().map(ClusterDatabase::external).orElseGet(() -> settings.dbReplicas() > 0
+                ? ClusterDatabase.replicated(ReplicatedDatabase.start(settings.repo(), settings.dataDirectory(), settings.dbReplicas(),
+                        settings.dbPort(), settings.logDirectory(), settings.throwawayData(), settings.haProxyOutput()))
+                : ClusterDatabase.embedded(settings.dataDirectory(), settings.throwawayData()));
         List<ServiceNode> nodes = new ArrayList<>();
         try {
             ServiceNode.Launch launch = new ServiceNode.Launch(

@@ -11,22 +11,35 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 
 /**
- * The one PostgreSQL every node of a cluster shares: an embedded server from real binaries (default durability: fsync
- * and synchronous commit on), or an external one given by URL.
+ * The PostgreSQL every node of a cluster shares: an embedded server from real binaries (default durability: fsync
+ * and synchronous commit on), servers replicated under pg_auto_failover behind a proxy ({@link ReplicatedDatabase}),
+ * or an external one given by URL.
  */
 public final class ClusterDatabase implements AutoCloseable {
 
     private final EmbeddedPostgres embedded;
+    private final ReplicatedDatabase replicated;
     private final String url;
 
-    private ClusterDatabase(EmbeddedPostgres embedded, String url) {
+    private ClusterDatabase(EmbeddedPostgres embedded, ReplicatedDatabase replicated, String url) {
         this.embedded = embedded;
+        this.replicated = replicated;
         this.url = url;
     }
 
     /** A server the caller runs: {@code postgresql://user:password@host:port/database}, as the service's DATABASE_URL. */
     public static ClusterDatabase external(String url) {
-        return new ClusterDatabase(null, url);
+        return new ClusterDatabase(null, null, url);
+    }
+
+    /** Servers replicated under pg_auto_failover; the nodes connect to its proxy. */
+    public static ClusterDatabase replicated(ReplicatedDatabase database) {
+        return new ClusterDatabase(null, database, database.url());
+    }
+
+    /** The replicated servers, when the cluster runs on them. */
+    public Optional<ReplicatedDatabase> replicas() {
+        return Optional.ofNullable(replicated);
     }
 
     /**
@@ -46,7 +59,7 @@ public final class ClusterDatabase implements AutoCloseable {
                     // Per node: 8 reactive connections, the read model's and Flyway's at start-up
                     .setServerConfig("max_connections", "300")
                     .start();
-            return new ClusterDatabase(postgres, "postgresql://postgres:postgres@127.0.0.1:" + postgres.getPort() + "/postgres");
+            return new ClusterDatabase(postgres, null, "postgresql://postgres:postgres@127.0.0.1:" + postgres.getPort() + "/postgres");
         } catch (IOException e) {
             throw new UncheckedIOException("could not start the embedded PostgreSQL in " + dataDirectory, e);
         }
@@ -69,11 +82,17 @@ public final class ClusterDatabase implements AutoCloseable {
 
     @Override
     public String toString() {
+        if (replicated != null) {
+            return "PostgreSQL replicated under pg_auto_failover, through HAProxy on port " + replicated.port();
+        }
         return embedded != null ? "embedded PostgreSQL on port " + embedded.getPort() : "PostgreSQL at DATABASE_URL";
     }
 
     @Override
     public void close() {
+        if (replicated != null) {
+            replicated.close();
+        }
         if (embedded != null) {
             try {
                 embedded.close();

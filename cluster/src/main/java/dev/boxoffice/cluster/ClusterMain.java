@@ -17,11 +17,15 @@ import java.util.concurrent.TimeUnit;
 public final class ClusterMain {
 
     static final String USAGE = """
-            usage: ./boxoffice run --nodes N [--port P] [--routing hash|round-robin] [-- JVM options]
-              --nodes N      service nodes, on the ports after P (1-32); HAProxy's counters on the port after them
-              --port P       HAProxy's port, in front of the nodes (default 8080)
-              --routing R    hash: each show to one node by a consistent hash of its id (default);
-                             round-robin: each request to the next node (to see what it costs)
+            usage: ./boxoffice run --nodes N [--port P] [--routing hash|round-robin] [--db-replicas R [--db-port D]] [-- JVM options]
+              --nodes N        service nodes, on the ports after P (1-32); HAProxy's counters on the port after them
+              --port P         HAProxy's port, in front of the nodes (default 8080)
+              --routing R      hash: each show to one node by a consistent hash of its id (default);
+                               round-robin: each request to the next node (to see what it costs)
+              --db-replicas R  R + 1 PostgreSQL servers under pg_auto_failover (R: 2-4), synchronous replication, a
+                               lost primary replaced within seconds; data in data/replicated
+              --db-port D      their proxy's port, which the nodes connect to; the monitor and the servers on the
+                               ports after it (default 5500)
             The database: DATABASE_URL if set, else an embedded PostgreSQL with its data in data/postgres.
             Logs: data/cluster/node-K.log; HAProxy's alerts (nodes going down and up) on this terminal.""";
 
@@ -69,6 +73,8 @@ public final class ClusterMain {
     static Cluster.Settings parse(String[] args, Path repo, Optional<String> databaseUrl) {
         int nodes = 0;
         int port = 8080;
+        int dbReplicas = 0;
+        int dbPort = 5500;
         Routing routing = Routing.HASH;
         List<String> jvmOptions = new ArrayList<>();
         for (int i = 0; i < args.length; i++) {
@@ -76,6 +82,8 @@ public final class ClusterMain {
                 case "--nodes" -> nodes = number(args, ++i, "--nodes");
                 case "--port" -> port = number(args, ++i, "--port");
                 case "--routing" -> routing = Routing.parse(value(args, ++i, "--routing"));
+                case "--db-replicas" -> dbReplicas = number(args, ++i, "--db-replicas");
+                case "--db-port" -> dbPort = number(args, ++i, "--db-port");
                 case "--" -> {
                     jvmOptions.addAll(List.of(args).subList(i + 1, args.length));
                     i = args.length;
@@ -86,13 +94,15 @@ public final class ClusterMain {
         if (nodes == 0) {
             throw new IllegalArgumentException("--nodes is required");
         }
-        return new Cluster.Settings(repo, nodes, port, routing, databaseUrl, repo.resolve("data/postgres"), false,
+        return new Cluster.Settings(repo, nodes, port, routing, databaseUrl, dbReplicas, dbPort,
+                repo.resolve(dbReplicas > 0 ? "data/replicated" : "data/postgres"), false,
                 repo.resolve("data/cluster"), jvmOptions, ProcessBuilder.Redirect.INHERIT);
     }
 
     /**
      * Until Ctrl-C: a node that dies (kill -9 one to see its shows move) is started again, as an orchestrator would,
-     * at most once every {@value #RESTART_SECONDS} s; everything stops when HAProxy dies.
+     * at most once every {@value #RESTART_SECONDS} s, and so is a replicated PostgreSQL server; everything stops when
+     * HAProxy dies.
      */
     private static void watch(Cluster cluster) throws InterruptedException {
         Map<String, Long> startedAt = new HashMap<>();
@@ -110,6 +120,10 @@ public final class ClusterMain {
                     node.restart();
                     startedAt.put(node.name(), System.nanoTime());
                 }
+            }
+            if (!stopping) {
+                cluster.database().replicas().ifPresent(database -> database.restartStopped().forEach(server -> System.out.printf(
+                        "boxoffice: PostgreSQL %s has stopped; starting it again (a standby if another has taken over)%n", server)));
             }
             Thread.sleep(500);
         }

@@ -7,18 +7,8 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
-import java.util.Set;
-import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -45,15 +35,7 @@ class ClusterFailoverIT {
     @BeforeAll
     static void startCluster() throws Exception {
         cluster = TestClusters.start("failover-it", 3);
-        shows = new ArrayList<>();
-        for (int i = 0; i < SHOWS; i++) {
-            String id = UUID.randomUUID().toString();
-            HttpResponse<String> created = send(HttpRequest.newBuilder(URI.create(cluster.frontUrl() + "/shows"))
-                    .header("Content-Type", "application/json")
-                    .POST(HttpRequest.BodyPublishers.ofString("{\"showId\":\"" + id + "\",\"title\":\"Show " + i + "\",\"maxSeats\":" + SEATS + "}")));
-            assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
-            shows.add(id);
-        }
+        shows = ReservationLog.createShows(cluster, SHOWS, SEATS);
     }
 
     @AfterAll
@@ -82,7 +64,7 @@ class ClusterFailoverIT {
                     .isBetween(0L, TimeUnit.SECONDS.toNanos(5)));
             assertThat(load.failedAtNanos.size()).as("failures: %s", load.failedAtNanos.keySet()).isLessThanOrEqualTo(2 * THREADS);
             assertThat(load.lastSuccessNanos.get() - killedAt).isGreaterThan(TimeUnit.SECONDS.toNanos(7));
-            assertTheLogAgrees(load);
+            ReservationLog.assertAgrees(cluster, shows, load);
         }
 
         // The node comes back: its shows move back to it, and it writes again.
@@ -91,7 +73,7 @@ class ClusterFailoverIT {
             awaitAppends(victim);
             load.close();
             assertThat(load.failedAtNanos).isEmpty();
-            assertTheLogAgrees(load);
+            ReservationLog.assertAgrees(cluster, shows, load);
         }
     }
 
@@ -111,7 +93,7 @@ class ClusterFailoverIT {
             load.close();
             report("rolling restart", load, 0);
             assertThat(load.failedAtNanos).as("a drained node is out of the ring before it stops").isEmpty();
-            assertTheLogAgrees(load);
+            ReservationLog.assertAgrees(cluster, shows, load);
         }
     }
 
@@ -120,49 +102,6 @@ class ClusterFailoverIT {
                 load.refused.size(), load.failedAtNanos.size(), load.failedAtNanos.isEmpty() || since == 0 ? ""
                         : ", the last " + TimeUnit.NANOSECONDS.toMillis(load.failedAtNanos.values().stream().mapToLong(at -> at - since).max().orElse(0))
                                 + " ms after it: " + load.failedAtNanos.keySet());
-    }
-
-    /** Every acknowledged reservation is in the log, no seat twice, nothing refused was written, and the shows agree. */
-    private static void assertTheLogAgrees(ReservationLoad load) throws SQLException, IOException, InterruptedException {
-        Map<String, String> reservedSeatBy = new HashMap<>(); // "show/seat" -> the correlation id that reserved it
-        Set<String> doubled = new HashSet<>();
-        try (Connection connection = DriverManager.getConnection(cluster.database().jdbcUrl());
-                ResultSet rows = connection.createStatement().executeQuery(
-                        "SELECT correlation_id FROM events WHERE event_type = 'SeatReserved'")) {
-            while (rows.next()) {
-                String correlationId = rows.getString(1);
-                String seat = correlationId.substring(0, correlationId.lastIndexOf('/'));
-                if (reservedSeatBy.put(seat, correlationId) != null) {
-                    doubled.add(seat);
-                }
-            }
-        }
-        Set<String> logged = new HashSet<>(reservedSeatBy.values());
-        Set<String> unknownOutcome = new HashSet<>();
-        load.failedAtNanos.keySet().forEach(failure -> unknownOutcome.add(ReservationLoad.correlationIdOf(failure)));
-
-        assertThat(doubled).as("seats reserved twice").isEmpty();
-        assertThat(load.acknowledged.stream().filter(id -> !logged.contains(id))).as("acknowledged reservations missing from the log").isEmpty();
-        assertThat(load.refused.stream().filter(logged::contains)).as("refused reservations written anyway").isEmpty();
-        for (String show : shows) {
-            Set<String> reservedInShow = new HashSet<>(reservedSeatsOf(show));
-            Set<String> reservedInLog = new HashSet<>();
-            reservedSeatBy.keySet().stream().filter(seat -> seat.startsWith(show + "/"))
-                    .forEach(seat -> reservedInLog.add(seat.substring(show.length() + 1)));
-            assertThat(reservedInShow).as("show %s against its log", show).isEqualTo(reservedInLog);
-        }
-        assertThat(unknownOutcome.stream().filter(id -> load.acknowledged.contains(id) || load.refused.contains(id)))
-                .as("requests with an unknown outcome that were also answered").isEmpty();
-    }
-
-    private static List<String> reservedSeatsOf(String show) throws IOException, InterruptedException {
-        String body = send(HttpRequest.newBuilder(URI.create(cluster.frontUrl() + "/shows/" + show)).GET()).body();
-        Matcher seat = Pattern.compile("\\{\"number\":(\\d+),\"status\":\"RESERVED\"").matcher(body);
-        List<String> reserved = new ArrayList<>();
-        while (seat.find()) {
-            reserved.add(seat.group(1));
-        }
-        return reserved;
     }
 
     /** Waits until {@code node} commits events again: HAProxy has it back in the ring and its shows have moved back. */

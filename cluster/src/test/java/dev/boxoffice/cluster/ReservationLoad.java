@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentSkipListSet;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -36,6 +37,9 @@ final class ReservationLoad implements AutoCloseable {
     final Set<String> refused = ConcurrentHashMap.newKeySet();
     final Map<String, Long> failedAtNanos = new ConcurrentHashMap<>();
     final AtomicLong lastSuccessNanos = new AtomicLong();
+    /** When each answer (200, 409) came, and the longest any request waited for its answer or failure. */
+    final ConcurrentSkipListSet<Long> answeredAtNanos = new ConcurrentSkipListSet<>();
+    final AtomicLong slowestNanos = new AtomicLong();
 
     ReservationLoad(String frontUrl, List<String> showIds, int seats, int threadCount) {
         this.frontUrl = frontUrl;
@@ -55,6 +59,7 @@ final class ReservationLoad implements AutoCloseable {
                     .timeout(Duration.ofSeconds(10)).header("Content-Type", "application/json")
                     .header("X-Correlation-Id", correlationId)
                     .method("PATCH", HttpRequest.BodyPublishers.ofString("{\"action\":\"RESERVE\"}")).build();
+            long sent = System.nanoTime();
             try {
                 int status = client.send(request, HttpResponse.BodyHandlers.discarding()).statusCode();
                 switch (status) {
@@ -64,12 +69,14 @@ final class ReservationLoad implements AutoCloseable {
                 }
                 if (status == 200 || status == 409) {
                     lastSuccessNanos.set(System.nanoTime());
+                    answeredAtNanos.add(System.nanoTime());
                 }
             } catch (IOException e) {
                 failedAtNanos.put(correlationId + " (" + e + ")", System.nanoTime());
             } catch (InterruptedException e) {
                 return;
             }
+            slowestNanos.accumulateAndGet(System.nanoTime() - sent, Math::max);
             pause();
         }
     }

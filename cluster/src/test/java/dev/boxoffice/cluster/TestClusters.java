@@ -22,8 +22,14 @@ final class TestClusters {
     }
 
     static Cluster start(String name, int nodes) throws IOException {
+        return start(name, nodes, 0);
+    }
+
+    /** With {@code dbReplicas} (2 or more): on PostgreSQL replicated under pg_auto_failover, its ports free too. */
+    static Cluster start(String name, int nodes, int dbReplicas) throws IOException {
         Path work = Files.createDirectories(REPO.resolve("cluster/target/" + name));
-        return Cluster.start(new Cluster.Settings(REPO, nodes, block(nodes + 2), Routing.HASH, Optional.empty(),
+        int dbPort = dbReplicas == 0 ? 0 : block(dbReplicas + 3);
+        return Cluster.start(new Cluster.Settings(REPO, nodes, block(nodes + 2), Routing.HASH, Optional.empty(), dbReplicas, dbPort,
                 Files.createTempDirectory("boxoffice-" + name + "-"), true, work,
                 List.of("@" + REPO.resolve("service/jvm.options")), ProcessBuilder.Redirect.appendTo(work.resolve("haproxy.log").toFile())));
     }

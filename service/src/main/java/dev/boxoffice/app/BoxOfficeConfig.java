@@ -81,6 +81,15 @@ public interface BoxOfficeConfig {
         int maxEventsPerStatement();
 
         /**
+         * An append, or a show's load, is answered within this long: a request never waits longer on a database
+         * that stopped answering (a primary lost before its replacement takes writes). It gets 503 within a second,
+         * its show is read again from the log, and the client retries (with its Idempotency-Key, safely). Checked a
+         * tenth of it apart, so answers come within 1.1 times it.
+         */
+        @WithDefault("800ms")
+        Duration timeout();
+
+        /**
          * Snapshots waiting to be written, in payload bytes at most: they are written one statement at a time, behind
          * no append; one that finds the buffer full is skipped (it only shortens a replay).
          */

@@ -68,10 +68,10 @@ public class CompositionRoot {
 
     @Produces
     @Singleton
-    PostgresEventStore eventStore(Pool pool, BoxOfficeConfig config, MeterRegistry registry) {
+    PostgresEventStore eventStore(Vertx vertx, Pool pool, BoxOfficeConfig config, MeterRegistry registry) {
         var settings = new EventStoreSettings(config.eventStore().maxConcurrentStatements(),
-                config.eventStore().maxEventsPerStatement());
-        var store = new PostgresEventStore(pool, settings);
+                config.eventStore().maxEventsPerStatement(), config.eventStore().timeout());
+        var store = new PostgresEventStore(vertx, pool, settings);
         store.onCommit(Metrics.appendStatements(registry));
         return store;
     }
@@ -94,7 +94,7 @@ public class CompositionRoot {
         BoxOfficeConfig.Entities entities = config.entities();
         long budget = HeapShare.SHOWS_IN_MEMORY.bytesOr(entities.memoryBudget());
         var settings = new EntitySettings(entities.idleTimeout(), budget, entities.maxQueueDelay(),
-                entities.snapshotEvery(), entities.maxConflictRetries(), entities.maxBatch());
+                entities.snapshotEvery(), entities.maxConflictRetries(), entities.maxBatch(), config.eventStore().timeout());
         var runtime = new EntityRuntime<>(vertx, store, snapshots, type, settings);
         Metrics.showRuntime(registry, runtime, budget);
         return runtime;

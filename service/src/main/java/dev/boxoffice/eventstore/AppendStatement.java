@@ -160,10 +160,10 @@ final class AppendStatement {
                         keys.add(record.key());
                     }
                 }
-                append.promise().complete(new KeyTaken(append.stream(), Set.copyOf(keys)));
+                append.promise().tryComplete(new KeyTaken(append.stream(), Set.copyOf(keys)));
                 continue;
             }
-            append.promise().complete(positions == null
+            append.promise().tryComplete(positions == null
                     ? new WrongExpectedVersion(append.stream(), append.expected())
                     : new Appended(append.expected().value() + append.events().size(), positions[0], positions[1]));
         }

@@ -3,8 +3,10 @@ package dev.boxoffice.eventstore;
 import dev.boxoffice.eventstore.AppendResult.WrongExpectedVersion;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
+import io.vertx.core.Vertx;
 import io.vertx.pgclient.PgException;
 import io.vertx.sqlclient.Pool;
+import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -12,6 +14,7 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Appends of many streams share one statement, hence one round trip and one transaction.
@@ -20,6 +23,10 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * flight; otherwise it waits and joins the next statement with everything else that arrived meanwhile. Light load
  * pays no batching delay; heavy load gets large batches. A conflict refuses only its own append: a statement that
  * hits one is run again with each of its appends on its own.
+ *
+ * <p>An append is answered within {@code commitTimeout}: past it, one still waiting is dropped unwritten, and one in
+ * a statement the database has not answered (a primary that died, a network that stopped) fails with its outcome
+ * unknown, which the caller treats as it treats a lost connection. A late answer changes nothing then.
  */
 final class GroupCommit {
 
@@ -31,16 +38,21 @@ final class GroupCommit {
     private static final String UNIQUE_VIOLATION = "23505";
     private static final int MAX_ATTEMPTS = 3;
 
+    private final Vertx vertx;
     private final Pool pool;
+    private final long commitTimeoutNanos;
     private final int maxConcurrentStatements;
     private final int maxEventsPerStatement;
     private final List<CommitListener> listeners = new CopyOnWriteArrayList<>();
 
     private final ArrayDeque<PendingAppend> waiting = new ArrayDeque<>();
-    private int statementsInFlight; // guarded by this
+    private final Set<List<PendingAppend>> inFlight = new HashSet<>(); // guarded by this
+    private boolean watching; // guarded by this: a timer will look for overdue appends
 
-    GroupCommit(Pool pool, int maxConcurrentStatements, int maxEventsPerStatement) {
+    GroupCommit(Vertx vertx, Pool pool, Duration commitTimeout, int maxConcurrentStatements, int maxEventsPerStatement) {
+        this.vertx = vertx;
         this.pool = pool;
+        this.commitTimeoutNanos = commitTimeout.toNanos();
         this.maxConcurrentStatements = maxConcurrentStatements;
         this.maxEventsPerStatement = maxEventsPerStatement;
     }
@@ -52,9 +64,15 @@ final class GroupCommit {
     Future<AppendResult> append(StreamName stream, ExpectedVersion expected, List<NewEvent> events,
             List<KeyedRecord> records) {
         PendingAppend pending = new PendingAppend(stream, expected, List.copyOf(events), List.copyOf(records),
-                Promise.promise());
+                Promise.promise(), System.nanoTime() + commitTimeoutNanos);
+        boolean watch;
         synchronized (this) {
             waiting.addLast(pending);
+            watch = !watching;
+            watching = true;
+        }
+        if (watch) {
+            watchDeadlines();
         }
         writeIfCapacity();
         return pending.promise().future();
@@ -63,17 +81,17 @@ final class GroupCommit {
     private void writeIfCapacity() {
         List<PendingAppend> batch;
         synchronized (this) {
-            if (statementsInFlight >= maxConcurrentStatements || waiting.isEmpty()) {
+            if (inFlight.size() >= maxConcurrentStatements || waiting.isEmpty()) {
                 return;
             }
             batch = takeBatch();
-            statementsInFlight++;
+            inFlight.add(batch);
         }
         long started = System.nanoTime();
         var statement = new AppendStatement(batch);
         pool.preparedQuery(statement.sql()).execute(statement.parameters()).onComplete(ar -> {
             synchronized (this) {
-                statementsInFlight--;
+                inFlight.remove(batch);
             }
             if (ar.succeeded()) {
                 long nanos = System.nanoTime() - started;
@@ -121,7 +139,7 @@ final class GroupCommit {
         if (isVersionConflict(cause)) {
             if (batch.size() == 1) {
                 PendingAppend append = batch.get(0);
-                append.promise().complete(new WrongExpectedVersion(append.stream(), append.expected()));
+                append.promise().tryComplete(new WrongExpectedVersion(append.stream(), append.expected()));
             } else {
                 requeue(batch.stream().map(PendingAppend::goingAlone).toList());
             }
@@ -130,13 +148,48 @@ final class GroupCommit {
         boolean retryable = cause instanceof PgException pg && RETRYABLE_SQL_STATES.contains(pg.getSqlState());
         List<PendingAppend> again = new ArrayList<>();
         for (PendingAppend append : batch) {
-            if (retryable && append.attempt() < MAX_ATTEMPTS) {
+            if (retryable && append.attempt() < MAX_ATTEMPTS && !append.answered()) {
                 again.add(append.nextAttempt());
             } else {
-                append.promise().fail(cause);
+                append.promise().tryFail(cause);
             }
         }
         requeue(again);
+    }
+
+    /**
+     * While appends are pending, a tenth of the timeout apart (at least 10 ms): overdue ones are answered, and
+     * waiting ones dropped. One timer at a time, none while nothing is pending.
+     */
+    private void watchDeadlines() {
+        long every = Math.max(10, TimeUnit.NANOSECONDS.toMillis(commitTimeoutNanos) / 10);
+        vertx.setTimer(every, timer -> {
+            List<PendingAppend> unwritten = new ArrayList<>();
+            List<PendingAppend> unknown = new ArrayList<>();
+            boolean again;
+            synchronized (this) {
+                long now = System.nanoTime();
+                for (Iterator<PendingAppend> it = waiting.iterator(); it.hasNext(); ) {
+                    PendingAppend append = it.next();
+                    if (append.overdue(now)) {
+                        it.remove();
+                        unwritten.add(append);
+                    }
+                }
+                inFlight.forEach(batch -> batch.stream().filter(append -> append.overdue(now) && !append.answered())
+                        .forEach(unknown::add));
+                again = !waiting.isEmpty() || !inFlight.isEmpty();
+                watching = again;
+            }
+            String timeout = Duration.ofNanos(commitTimeoutNanos).toMillis() + " ms";
+            unwritten.forEach(append -> append.promise().tryFail(new CommitTimeoutException(
+                    "No statement could be sent to the database within " + timeout + "; nothing was written", false)));
+            unknown.forEach(append -> append.promise().tryFail(new CommitTimeoutException(
+                    "The database did not answer the commit within " + timeout + "; it may or may not be committed", true)));
+            if (again) {
+                watchDeadlines();
+            }
+        });
     }
 
     private static boolean isVersionConflict(Throwable cause) {

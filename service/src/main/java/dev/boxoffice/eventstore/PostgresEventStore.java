@@ -1,6 +1,7 @@
 package dev.boxoffice.eventstore;
 
 import io.vertx.core.Future;
+import io.vertx.core.Vertx;
 import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.RowSet;
@@ -60,9 +61,10 @@ public final class PostgresEventStore implements EventStore, SqlEventLog {
     private final Pool pool;
     private final GroupCommit groupCommit;
 
-    public PostgresEventStore(Pool pool, EventStoreSettings settings) {
+    public PostgresEventStore(Vertx vertx, Pool pool, EventStoreSettings settings) {
         this.pool = pool;
-        this.groupCommit = new GroupCommit(pool, settings.maxConcurrentStatements(), settings.maxEventsPerStatement());
+        this.groupCommit = new GroupCommit(vertx, pool, settings.commitTimeout(), settings.maxConcurrentStatements(),
+                settings.maxEventsPerStatement());
     }
 
     /** Told once per append statement, which commits the appends of several streams (group commit). */

@@ -52,7 +52,7 @@ class ShowEntityRuntimeTest {
     @Test
     void keepsTheEntitiesInMemoryWithinTheMemoryBudgetAndReloadsTheDroppedOnesIntact() {
         long budget = 4_000; // a handful of small shows
-        var runtime = runtime(new EntitySettings(Duration.ofMinutes(5), budget, Duration.ofSeconds(10), 0, 5, 64));
+        var runtime = runtime(new EntitySettings(Duration.ofMinutes(5), budget, Duration.ofSeconds(10), 0, 5, 64, Duration.ofSeconds(10)));
         List<UUID> shows = new ArrayList<>();
         for (int i = 0; i < 40; i++) {
             UUID show = UUID.randomUUID();
@@ -72,7 +72,7 @@ class ShowEntityRuntimeTest {
 
     @Test
     void refusesWorkAtOnceWhenTheShowsQueueHasWaitedTooLongAndWritesNothingForIt() throws Exception {
-        var runtime = runtime(new EntitySettings(Duration.ofMinutes(5), 64L << 20, Duration.ofMillis(100), 0, 5, 64));
+        var runtime = runtime(new EntitySettings(Duration.ofMinutes(5), 64L << 20, Duration.ofMillis(100), 0, 5, 64, Duration.ofSeconds(10)));
         accepted(runtime.send(id, new CreateShow(showId, "Hamlet", 3), null));
         try (Connection db = lockedEvents("SHARE")) { // the show's next append waits for this transaction
             var inFlight = runtime.send(id, new ReserveSeat(showId, 0), null).toCompletionStage().toCompletableFuture();
@@ -95,7 +95,7 @@ class ShowEntityRuntimeTest {
 
     @Test
     void workQueuedWhileTheShowLoadsIsNotRefusedForTheTimeTheLoadTakes() throws Exception {
-        var settings = new EntitySettings(Duration.ofMinutes(5), 64L << 20, Duration.ofMillis(100), 0, 5, 64);
+        var settings = new EntitySettings(Duration.ofMinutes(5), 64L << 20, Duration.ofMillis(100), 0, 5, 64, Duration.ofSeconds(10));
         accepted(runtime(settings).send(id, new CreateShow(showId, "Hamlet", 3), null));
         var restarted = runtime(settings); // a fresh instance: the show is in the log, not in its memory
         try (Connection db = lockedEvents("ACCESS EXCLUSIVE")) { // the show's load waits for this transaction
@@ -111,6 +111,24 @@ class ShowEntityRuntimeTest {
             assertThat(second.get(10, TimeUnit.SECONDS)).isInstanceOf(CommandOutcome.Accepted.class);
         }
         assertThat(restarted.overloadRefusals()).isZero();
+    }
+
+    @Test
+    void aLoadTheDatabaseDoesNotAnswerFailsItsWorkWithinTheLoadTimeoutAndTheNextWorkLoadsAgain() throws Exception {
+        var settings = new EntitySettings(Duration.ofMinutes(5), 64L << 20, Duration.ofSeconds(10), 0, 5, 64, Duration.ofMillis(300));
+        accepted(runtime(settings).send(id, new CreateShow(showId, "Hamlet", 3), null));
+        var restarted = runtime(settings); // the show is in the log, not in this instance's memory
+        try (Connection db = lockedEvents("ACCESS EXCLUSIVE")) { // as a primary that stopped answering
+            long started = System.nanoTime();
+            var stalled = restarted.send(id, new ReserveSeat(showId, 0), null).toCompletionStage().toCompletableFuture();
+            assertThatThrownBy(() -> stalled.get(5, TimeUnit.SECONDS)).hasCauseInstanceOf(EntityUnavailableException.class);
+            assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(2));
+            db.rollback();
+        }
+        accepted(restarted.send(id, new ReserveSeat(showId, 1), null));
+        ShowState.Show show = (ShowState.Show) restarted.state(id).toCompletionStage().toCompletableFuture().join();
+        assertThat(show.seatMap().isReserved(0)).as("the failed work changed nothing").isFalse();
+        assertThat(show.seatMap().isReserved(1)).isTrue();
     }
 
     @Test
@@ -221,7 +239,7 @@ class ShowEntityRuntimeTest {
     }
 
     private static EntitySettings settings(Duration idle, int snapshotEvery) {
-        return new EntitySettings(idle, 64L << 20, Duration.ofSeconds(10), snapshotEvery, 5, 64);
+        return new EntitySettings(idle, 64L << 20, Duration.ofSeconds(10), snapshotEvery, 5, 64, Duration.ofSeconds(10));
     }
 
     private static ShowState accepted(Future<CommandOutcome<ShowState>> outcome) {

@@ -2,6 +2,7 @@ package dev.boxoffice.eventstore;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
 import dev.boxoffice.support.TestPostgres;
 import io.vertx.core.Future;
@@ -9,6 +10,7 @@ import io.vertx.sqlclient.Pool;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
@@ -50,6 +52,45 @@ class PostgresEventStoreTest {
         List<RecordedEvent> afterCommit = ours(store.readAll(start, 1000).toCompletionStage().toCompletableFuture().join(), early, late);
         assertThat(afterCommit).extracting(RecordedEvent::stream).containsExactly(early, late);
         assertThat(afterCommit.get(0).position()).isLessThan(afterCommit.get(1).position());
+    }
+
+    @Test
+    void anAppendTheDatabaseDoesNotAnswerIsAnsweredWithinTheCommitTimeout() throws Exception {
+        var store = new PostgresEventStore(TestPostgres.vertx(), pool, new EventStoreSettings(1, 1000, Duration.ofMillis(300)));
+        StreamName stalled = newStream();
+        StreamName behind = newStream();
+        try (Connection held = jdbc()) {
+            held.setAutoCommit(false);
+            // The append's row waits for this transaction's lock on the same version, as it would for a lost primary.
+            try (PreparedStatement insert = held.prepareStatement(
+                    "INSERT INTO events (stream_id, version, event_type, schema_version, payload) VALUES (?, 1, 'Test', 1, ?)")) {
+                insert.setString(1, stalled.value());
+                insert.setBytes(2, "held".getBytes());
+                insert.executeUpdate();
+            }
+            long started = System.nanoTime();
+            var sent = store.append(stalled, ExpectedVersion.of(0), List.of(event("sent"))).toCompletionStage().toCompletableFuture();
+            var waiting = store.append(behind, ExpectedVersion.of(0), List.of(event("waiting"))).toCompletionStage().toCompletableFuture();
+
+            assertThat(failureOf(sent)).isInstanceOfSatisfying(CommitTimeoutException.class,
+                    timeout -> assertThat(timeout.outcomeUnknown()).as("its statement was sent").isTrue());
+            assertThat(failureOf(waiting)).isInstanceOfSatisfying(CommitTimeoutException.class,
+                    timeout -> assertThat(timeout.outcomeUnknown()).as("it never left the queue").isFalse());
+            assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(2));
+            held.rollback();
+        }
+        // The lock gone, the statement sent commits after all: an outcome unknown may be a commit.
+        await().atMost(Duration.ofSeconds(5)).until(() -> !read(stalled).isEmpty());
+        assertThat(read(behind)).as("what never left the queue was not written").isEmpty();
+    }
+
+    private List<RecordedEvent> read(StreamName stream) {
+        return store.readStream(stream, 0).toCompletionStage().toCompletableFuture().join();
+    }
+
+    private static Throwable failureOf(CompletableFuture<?> future) {
+        assertThatThrownBy(future::join).isInstanceOf(java.util.concurrent.CompletionException.class);
+        return future.handle((value, failure) -> failure).join();
     }
 
     @Test

@@ -38,7 +38,7 @@ public final class TestPostgres {
 
     /** An event store with the service's default settings: one statement in flight, up to 1,000 events in it. */
     public static PostgresEventStore eventStore() {
-        return new PostgresEventStore(pool(), new EventStoreSettings(1, 1000));
+        return new PostgresEventStore(vertx(), pool(), new EventStoreSettings(1, 1000, EventStoreSettings.DEFAULT_COMMIT_TIMEOUT));
     }
 
     public static Connection jdbc() throws SQLException {

@@ -1,0 +1,378 @@
+package dev.boxoffice.cluster;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.UserPrincipal;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+/**
+ * PostgreSQL on R + 1 servers under pg_auto_failover (docs/decisions/0027-a-replicated-event-store.md): a monitor, and a
+ * keeper per server that runs it, with synchronous replication (a commit is acknowledged once a standby has it too)
+ * and failover within seconds of a lost primary; HAProxy in front ({@code deploy/haproxy/postgres.cfg}) sends every
+ * connection to the server that takes writes.
+ *
+ * <p>On {@code port}: the proxy (what the nodes connect to), then the monitor, then each server. PostgreSQL does not
+ * run as root: run by root, every process runs as the {@code postgres} user, which owns the data.
+ */
+public final class ReplicatedDatabase implements AutoCloseable {
+
+    /** The reference configuration of the proxy, relative to the repository. */
+    public static final Path PROXY_REFERENCE = Path.of("deploy", "haproxy", "postgres.cfg");
+    static final Path PG_AUTOCTL = Path.of("/usr/bin/pg_autoctl");
+    static final Path PG_BIN = Path.of("/usr/lib/postgresql/15/bin");
+    static final String INSTALL = "apt-get install postgresql-15-auto-failover pg-auto-failover-cli";
+
+    /**
+     * The monitor's health checks, tuned from their defaults (a check every 5 s, a node unhealthy after 20 s, 30 s
+     * for an old primary to step down): a lost primary is replaced within about 9 s (measured). The old primary's
+     * keeper steps down after 2 s without the monitor, before the monitor promotes another after 2.5 s.
+     */
+    private static final Map<String, String> MONITOR_SETTINGS = Map.of(
+            "pgautofailover.health_check_period", "1000",
+            "pgautofailover.health_check_timeout", "1000",
+            "pgautofailover.health_check_max_retries", "1",
+            "pgautofailover.health_check_retry_delay", "500",
+            "pgautofailover.node_considered_unhealthy_timeout", "2000",
+            "pgautofailover.primary_demote_timeout", "2500");
+    private static final String NETWORK_PARTITION_TIMEOUT_SECONDS = "2";
+    private static final Duration START_TIMEOUT = Duration.ofSeconds(120);
+    /** A keeper restarted at once may find its predecessor's processes not yet reaped, and exit. */
+    private static final Duration RESTART_EVERY = Duration.ofSeconds(5);
+
+    private final Path directory;
+    private final int port;
+    private final int replicas;
+    private final Path logDirectory;
+    private final boolean throwaway;
+    private final Map<String, Process> keepers = new LinkedHashMap<>();
+    private final Map<String, Long> startedAtNanos = new LinkedHashMap<>();
+    private Process monitor;
+    private HaProxy proxy;
+
+    private ReplicatedDatabase(Path directory, int port, int replicas, Path logDirectory, boolean throwaway) {
+        this.directory = directory;
+        this.port = port;
+        this.replicas = replicas;
+        this.logDirectory = logDirectory;
+        this.throwaway = throwaway;
+    }
+
+    /**
+     * Starts the monitor, then each server (the first is the primary, the others copy it), then the proxy once one
+     * primary and {@code replicas} standbys are in sync. Data already in {@code directory} is kept and run again.
+     */
+    public static ReplicatedDatabase start(Path repo, Path directory, int replicas, int port, Path logDirectory,
+            boolean throwaway, ProcessBuilder.Redirect proxyOutput) {
+        if (replicas < 2 || replicas > 4) {
+            throw new IllegalArgumentException("--db-replicas takes 2 to 4: with one replica, pg_auto_failover lets the"
+                    + " primary take writes alone while the replica is away, so a commit would be on one server only");
+        }
+        if (!Files.isExecutable(PG_AUTOCTL) || !Files.isExecutable(PG_BIN.resolve("pg_ctl"))) {
+            throw new IllegalStateException("pg_auto_failover is not installed (Debian/Ubuntu: " + INSTALL + ")");
+        }
+        ReplicatedDatabase database = new ReplicatedDatabase(directory.toAbsolutePath(), port, replicas, logDirectory, throwaway);
+        try {
+            database.startAll(repo, proxyOutput);
+            return database;
+        } catch (RuntimeException e) {
+            database.close();
+            throw e;
+        }
+    }
+
+    /** What the nodes get as DATABASE_URL: the proxy. */
+    public String url() {
+        return "postgresql://postgres@127.0.0.1:" + port + "/postgres";
+    }
+
+    public int port() {
+        return port;
+    }
+
+    /** The server taking writes, as the monitor says (pg1, pg2...); empty while none is. */
+    public Optional<String> primary() {
+        return states().entrySet().stream().filter(node -> node.getValue().equals("primary/primary"))
+                .map(Map.Entry::getKey).findFirst();
+    }
+
+    /** Each server's state as the monitor has it: "reported/assigned" (primary/primary, secondary/secondary...). */
+    public Map<String, String> states() {
+        Map<String, String> states = new LinkedHashMap<>();
+        try (Connection connection = DriverManager.getConnection(jdbc(monitorPort(), "pg_auto_failover"));
+                Statement statement = connection.createStatement();
+                ResultSet rows = statement.executeQuery(
+                        "SELECT nodename, reportedstate, goalstate FROM pgautofailover.node ORDER BY nodename")) {
+            while (rows.next()) {
+                states.put(rows.getString(1), rows.getString(2) + "/" + rows.getString(3));
+            }
+        } catch (SQLException monitorNotUp) {
+            return Map.of();
+        }
+        return states;
+    }
+
+    /** kill -9 of a server's PostgreSQL and its keeper, as when its machine is lost. */
+    public void kill(String server) {
+        Process keeper = keepers.get(server);
+        keeper.descendants().forEach(ProcessHandle::destroyForcibly);
+        keeper.destroyForcibly();
+        try {
+            keeper.waitFor(10, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /**
+     * Starts the keeper of every server whose keeper has exited, at most once every {@link #RESTART_EVERY}: back
+     * before the monitor gives up on it, a primary stays primary; after a failover, it rejoins as a standby.
+     */
+    public List<String> restartStopped() {
+        List<String> restarted = new ArrayList<>();
+        for (var keeper : keepers.entrySet()) {
+            String server = keeper.getKey();
+            if (!keeper.getValue().isAlive() && System.nanoTime() - startedAtNanos.get(server) > RESTART_EVERY.toNanos()) {
+                keeper.setValue(run(server));
+                startedAtNanos.put(server, System.nanoTime());
+                restarted.add(server);
+            }
+        }
+        return restarted;
+    }
+
+    private void startAll(Path repo, ProcessBuilder.Redirect proxyOutput) {
+        try {
+            Files.createDirectories(directory);
+            Files.createDirectories(logDirectory);
+            ownedByPostgres(directory);
+        } catch (IOException e) {
+            throw new UncheckedIOException("could not prepare " + directory, e);
+        }
+        if (!Files.exists(directory.resolve("monitor"))) {
+            create("monitor", List.of("create", "monitor", "--pgdata", data("monitor").toString(),
+                    "--pgport", Integer.toString(monitorPort()), "--hostname", "127.0.0.1", "--listen", "127.0.0.1",
+                    "--auth", "trust", "--no-ssl", "--pgctl", PG_BIN.resolve("pg_ctl").toString()));
+        }
+        monitor = run("monitor");
+        awaitMonitor();
+        for (int i = 1; i <= replicas + 1; i++) {
+            String server = "pg" + i;
+            boolean created = !Files.exists(data(server));
+            if (created) {
+                create(server, List.of("create", "postgres", "--pgdata", data(server).toString(),
+                        "--pgport", Integer.toString(serverPort(i)), "--hostname", "127.0.0.1", "--listen", "127.0.0.1",
+                        "--name", server, "--auth", "trust", "--no-ssl", "--pgctl", PG_BIN.resolve("pg_ctl").toString(),
+                        "--monitor", "postgres://autoctl_node@127.0.0.1:" + monitorPort() + "/pg_auto_failover"));
+                create(server, List.of("config", "set", "--pgdata", data(server).toString(),
+                        "timeout.network_partition_timeout", NETWORK_PARTITION_TIMEOUT_SECONDS));
+            }
+            keepers.put(server, run(server));
+            startedAtNanos.put(server, System.nanoTime());
+            if (created) { // a new standby copies the primary: one at a time
+                awaitStates(i);
+            }
+        }
+        awaitStates(replicas + 1);
+        proxy = HaProxy.start(proxyConfig(repo), logDirectory.resolve("haproxy-postgres.cfg"), port, port, List.of(), proxyOutput);
+    }
+
+    private String proxyConfig(Path repo) {
+        try {
+            String reference = Files.readString(repo.resolve(PROXY_REFERENCE));
+            List<String> out = new ArrayList<>();
+            boolean serversWritten = false;
+            for (String line : reference.split("\n", -1)) {
+                if (line.matches("^\\s+bind 127\\.0\\.0\\.1:\\d+$")) {
+                    out.add("    bind 127.0.0.1:" + port);
+                } else if (line.matches("^\\s+server pg\\d+ .*$")) {
+                    if (!serversWritten) {
+                        for (int i = 1; i <= replicas + 1; i++) {
+                            out.add("    server pg" + i + " 127.0.0.1:" + serverPort(i) + " check");
+                        }
+                        serversWritten = true;
+                    }
+                } else {
+                    out.add(line);
+                }
+            }
+            return String.join("\n", out);
+        } catch (IOException e) {
+            throw new UncheckedIOException("could not read " + repo.resolve(PROXY_REFERENCE), e);
+        }
+    }
+
+    /** Waits for the monitor to take connections, then tunes its checks (they apply at once, on reload). */
+    private void awaitMonitor() {
+        long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
+        while (true) {
+            try (Connection connection = DriverManager.getConnection(jdbc(monitorPort(), "pg_auto_failover"));
+                    Statement statement = connection.createStatement()) {
+                for (var setting : MONITOR_SETTINGS.entrySet()) {
+                    statement.execute("ALTER SYSTEM SET " + setting.getKey() + " = " + setting.getValue());
+                }
+                statement.execute("SELECT pg_reload_conf()");
+                return;
+            } catch (SQLException notYet) {
+                if (System.nanoTime() > deadline || !monitor.isAlive()) {
+                    throw new IllegalStateException("pg_auto_failover's monitor did not start; see "
+                            + logDirectory.resolve("postgres-monitor.log"), notYet);
+                }
+                pause();
+            }
+        }
+    }
+
+    /** Waits for {@code servers} servers, all in the state assigned them, one of them the primary. */
+    private void awaitStates(int servers) {
+        long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
+        while (true) {
+            Map<String, String> states = states();
+            long settled = states.values().stream().filter(state -> state.equals("primary/primary")
+                    || state.equals("secondary/secondary") || state.equals("single/single")).count();
+            if (settled == servers && states.size() == servers) {
+                return;
+            }
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException("PostgreSQL servers not in sync within " + START_TIMEOUT.toSeconds()
+                        + " s: " + states + "; see " + logDirectory + "/postgres-pg*.log");
+            }
+            pause();
+        }
+    }
+
+    private void create(String name, List<String> arguments) {
+        try {
+            Process create = process(name, arguments, ProcessBuilder.Redirect.appendTo(log(name).toFile())).start();
+            if (!create.waitFor(START_TIMEOUT.toSeconds(), TimeUnit.SECONDS) || create.exitValue() != 0) {
+                throw new IllegalStateException("pg_autoctl " + String.join(" ", arguments.subList(0, 2)) + " " + name
+                        + " failed; see " + log(name));
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("could not run pg_autoctl", e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private Process run(String name) {
+        try {
+            return process(name, List.of("run", "--pgdata", data(name).toString()),
+                    ProcessBuilder.Redirect.appendTo(log(name).toFile())).start();
+        } catch (IOException e) {
+            throw new UncheckedIOException("could not start pg_autoctl for " + name, e);
+        }
+    }
+
+    /** pg_autoctl with its configuration, state and pid files under the data directory, as postgres if run by root. */
+    private ProcessBuilder process(String name, List<String> arguments, ProcessBuilder.Redirect output) {
+        List<String> command = new ArrayList<>();
+        if (isRoot()) {
+            command.addAll(List.of("runuser", "-u", "postgres", "--"));
+        }
+        command.add(PG_AUTOCTL.toString());
+        command.addAll(arguments);
+        ProcessBuilder builder = new ProcessBuilder(command).directory(directory.toFile()).redirectErrorStream(true).redirectOutput(output);
+        builder.environment().put("XDG_CONFIG_HOME", directory.resolve("config").toString());
+        builder.environment().put("XDG_DATA_HOME", directory.resolve("share").toString());
+        builder.environment().put("XDG_RUNTIME_DIR", directory.resolve("run").toString());
+        builder.environment().put("PATH", PG_BIN + ":" + System.getenv().getOrDefault("PATH", "/usr/bin:/bin"));
+        return builder;
+    }
+
+    private Path data(String name) {
+        return directory.resolve(name);
+    }
+
+    private Path log(String name) {
+        return logDirectory.resolve("postgres-" + name + ".log");
+    }
+
+    private int monitorPort() {
+        return port + 1;
+    }
+
+    private int serverPort(int server) {
+        return port + 1 + server;
+    }
+
+    private static String jdbc(int port, String database) {
+        return "jdbc:postgresql://127.0.0.1:" + port + "/" + database + "?user=postgres&connectTimeout=2&socketTimeout=5";
+    }
+
+    private static boolean isRoot() {
+        return "root".equals(System.getProperty("user.name"));
+    }
+
+    private static void ownedByPostgres(Path directory) throws IOException {
+        if (!isRoot()) {
+            return;
+        }
+        UserPrincipal postgres = directory.getFileSystem().getUserPrincipalLookupService().lookupPrincipalByName("postgres");
+        try (Stream<Path> paths = Files.walk(directory)) {
+            for (Path path : paths.toList()) {
+                Files.setOwner(path, postgres);
+            }
+        }
+    }
+
+    private static void pause() {
+        try {
+            Thread.sleep(250);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** The proxy, then each server's keeper (it stops its PostgreSQL), then the monitor. */
+    @Override
+    public void close() {
+        if (proxy != null) {
+            proxy.close();
+        }
+        keepers.values().forEach(ReplicatedDatabase::stop);
+        if (monitor != null) {
+            stop(monitor);
+        }
+        if (throwaway) {
+            try (Stream<Path> paths = Files.walk(directory)) {
+                paths.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+            } catch (IOException e) {
+                System.err.println("could not delete " + directory + ": " + e.getMessage());
+            }
+        }
+    }
+
+    private static void stop(Process keeper) {
+        List<ProcessHandle> tree = Stream.concat(Stream.of(keeper.toHandle()), keeper.descendants()).toList();
+        tree.stream().filter(process -> process.info().command().map(c -> c.endsWith("pg_autoctl")).orElse(false))
+                .forEach(ProcessHandle::destroy); // SIGTERM: pg_autoctl stops its PostgreSQL (fast shutdown)
+        keeper.destroy();
+        try {
+            if (!keeper.waitFor(20, TimeUnit.SECONDS)) {
+                tree.forEach(ProcessHandle::destroyForcibly);
+            }
+            for (ProcessHandle process : tree) {
+                process.onExit().get(20, TimeUnit.SECONDS);
+            }
+        } catch (Exception e) {
+            tree.forEach(ProcessHandle::destroyForcibly);
+        }
+    }
+}
