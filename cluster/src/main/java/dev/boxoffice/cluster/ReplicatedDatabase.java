@@ -39,7 +39,7 @@ public final class ReplicatedDatabase implements AutoCloseable {
 
     /**
      * The monitor's health checks, tuned from their defaults (a check every 5 s, a node unhealthy after 20 s, 30 s
-     * for an old primary to step down): a lost primary is replaced within about 9 s (measured). The old primary's
+     * for an old primary to step down): a lost primary is replaced in 9-12 s (measured). The old primary's
      * keeper steps down after 2 s without the monitor, before the monitor promotes another after 2.5 s.
      */
     private static final Map<String, String> MONITOR_SETTINGS = Map.of(
@@ -59,12 +59,15 @@ public final class ReplicatedDatabase implements AutoCloseable {
     private final int replicas;
     private final Path logDirectory;
     private final boolean throwaway;
+    private final List<String> commandPrefix;
     private final Map<String, Process> keepers = new LinkedHashMap<>();
     private final Map<String, Long> startedAtNanos = new LinkedHashMap<>();
     private Process monitor;
     private HaProxy proxy;
 
-    private ReplicatedDatabase(Path directory, int port, int replicas, Path logDirectory, boolean throwaway) {
+    private ReplicatedDatabase(Path directory, int port, int replicas, Path logDirectory, boolean throwaway,
+            List<String> commandPrefix) {
+        this.commandPrefix = List.copyOf(commandPrefix);
         this.directory = directory;
         this.port = port;
         this.replicas = replicas;
@@ -78,6 +81,12 @@ public final class ReplicatedDatabase implements AutoCloseable {
      */
     public static ReplicatedDatabase start(Path repo, Path directory, int replicas, int port, Path logDirectory,
             boolean throwaway, ProcessBuilder.Redirect proxyOutput) {
+        return start(repo, directory, replicas, port, logDirectory, throwaway, proxyOutput, List.of());
+    }
+
+    /** The same, each of its processes started after {@code commandPrefix} (a {@code taskset}, say). */
+    public static ReplicatedDatabase start(Path repo, Path directory, int replicas, int port, Path logDirectory,
+            boolean throwaway, ProcessBuilder.Redirect proxyOutput, List<String> commandPrefix) {
         if (replicas < 2 || replicas > 4) {
             throw new IllegalArgumentException("--db-replicas takes 2 to 4: with one replica, pg_auto_failover lets the"
                     + " primary take writes alone while the replica is away, so a commit would be on one server only");
@@ -85,7 +94,8 @@ public final class ReplicatedDatabase implements AutoCloseable {
         if (!Files.isExecutable(PG_AUTOCTL) || !Files.isExecutable(PG_BIN.resolve("pg_ctl"))) {
             throw new IllegalStateException("pg_auto_failover is not installed (Debian/Ubuntu: " + INSTALL + ")");
         }
-        ReplicatedDatabase database = new ReplicatedDatabase(directory.toAbsolutePath(), port, replicas, logDirectory, throwaway);
+        ReplicatedDatabase database = new ReplicatedDatabase(directory.toAbsolutePath(), port, replicas, logDirectory,
+                throwaway, commandPrefix);
         try {
             database.startAll(repo, proxyOutput);
             return database;
@@ -139,6 +149,14 @@ public final class ReplicatedDatabase implements AutoCloseable {
     }
 
     /**
+     * A planned switchover: the monitor has the primary step down and a standby in sync take over
+     * ({@code pg_autoctl perform switchover}); returns once it is done.
+     */
+    public void switchover() {
+        complete("monitor", List.of("perform", "switchover", "--pgdata", data("monitor").toString()));
+    }
+
+    /**
      * Starts the keeper of every server whose keeper has exited, at most once every {@link #RESTART_EVERY}: back
      * before the monitor gives up on it, a primary stays primary; after a failover, it rejoins as a standby.
      */
@@ -164,7 +182,7 @@ public final class ReplicatedDatabase implements AutoCloseable {
             throw new UncheckedIOException("could not prepare " + directory, e);
         }
         if (!Files.exists(directory.resolve("monitor"))) {
-            create("monitor", List.of("create", "monitor", "--pgdata", data("monitor").toString(),
+            complete("monitor", List.of("create", "monitor", "--pgdata", data("monitor").toString(),
                     "--pgport", Integer.toString(monitorPort()), "--hostname", "127.0.0.1", "--listen", "127.0.0.1",
                     "--auth", "trust", "--no-ssl", "--pgctl", PG_BIN.resolve("pg_ctl").toString()));
         }
@@ -174,11 +192,11 @@ public final class ReplicatedDatabase implements AutoCloseable {
             String server = "pg" + i;
             boolean created = !Files.exists(data(server));
             if (created) {
-                create(server, List.of("create", "postgres", "--pgdata", data(server).toString(),
+                complete(server, List.of("create", "postgres", "--pgdata", data(server).toString(),
                         "--pgport", Integer.toString(serverPort(i)), "--hostname", "127.0.0.1", "--listen", "127.0.0.1",
                         "--name", server, "--auth", "trust", "--no-ssl", "--pgctl", PG_BIN.resolve("pg_ctl").toString(),
                         "--monitor", "postgres://autoctl_node@127.0.0.1:" + monitorPort() + "/pg_auto_failover"));
-                create(server, List.of("config", "set", "--pgdata", data(server).toString(),
+                complete(server, List.of("config", "set", "--pgdata", data(server).toString(),
                         "timeout.network_partition_timeout", NETWORK_PARTITION_TIMEOUT_SECONDS));
             }
             keepers.put(server, run(server));
@@ -188,7 +206,7 @@ public final class ReplicatedDatabase implements AutoCloseable {
             }
         }
         awaitStates(replicas + 1);
-        proxy = HaProxy.start(proxyConfig(repo), logDirectory.resolve("haproxy-postgres.cfg"), port, port, List.of(), proxyOutput);
+        proxy = HaProxy.start(proxyConfig(repo), logDirectory.resolve("haproxy-postgres.cfg"), port, port, commandPrefix, proxyOutput);
     }
 
     private String proxyConfig(Path repo) {
@@ -255,10 +273,11 @@ public final class ReplicatedDatabase implements AutoCloseable {
         }
     }
 
-    private void create(String name, List<String> arguments) {
+    /** Runs pg_autoctl with {@code arguments} to its end; its output goes to {@code name}'s log. */
+    private void complete(String name, List<String> arguments) {
         try {
-            Process create = process(name, arguments, ProcessBuilder.Redirect.appendTo(log(name).toFile())).start();
-            if (!create.waitFor(START_TIMEOUT.toSeconds(), TimeUnit.SECONDS) || create.exitValue() != 0) {
+            Process command = process(name, arguments, ProcessBuilder.Redirect.appendTo(log(name).toFile())).start();
+            if (!command.waitFor(START_TIMEOUT.toSeconds(), TimeUnit.SECONDS) || command.exitValue() != 0) {
                 throw new IllegalStateException("pg_autoctl " + String.join(" ", arguments.subList(0, 2)) + " " + name
                         + " failed; see " + log(name));
             }
@@ -281,7 +300,7 @@ public final class ReplicatedDatabase implements AutoCloseable {
 
     /** pg_autoctl with its configuration, state and pid files under the data directory, as postgres if run by root. */
     private ProcessBuilder process(String name, List<String> arguments, ProcessBuilder.Redirect output) {
-        List<String> command = new ArrayList<>();
+        List<String> command = new ArrayList<>(commandPrefix);
         if (isRoot()) {
             command.addAll(List.of("runuser", "-u", "postgres", "--"));
         }

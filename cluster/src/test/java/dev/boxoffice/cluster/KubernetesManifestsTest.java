@@ -19,12 +19,15 @@ class KubernetesManifestsTest {
 
     private static final Path REPO = Path.of(System.getProperty("boxoffice.repo", "..")).toAbsolutePath().normalize();
     private static final Path MANIFESTS = REPO.resolve("deploy/kubernetes");
+    /** A custom resource of CloudNativePG's, checked against its own schema. */
+    private static final String DATABASE_CLUSTER = "postgres.yaml";
 
     @Test
     void everyManifestMatchesTheKubernetesSchemas() throws Exception {
         List<String> command = new ArrayList<>(List.of(validator(), "--strict", "--no-warn"));
         try (Stream<Path> files = Files.list(MANIFESTS)) {
-            files.filter(f -> f.toString().endsWith(".yaml") && !f.getFileName().toString().equals("kustomization.yaml"))
+            files.filter(f -> f.toString().endsWith(".yaml") && !f.getFileName().toString().equals("kustomization.yaml")
+                            && !f.getFileName().toString().equals(DATABASE_CLUSTER))
                     .sorted().forEach(f -> command.add(f.toString()));
         }
         assertThat(command).hasSizeGreaterThan(3);
@@ -33,6 +36,27 @@ class KubernetesManifestsTest {
 
         assertThat(result.exitCode()).as(result.output()).isZero();
         assertThat(result.output()).contains("deployment/boxoffice", "poddisruptionbudget/boxoffice", "deployment/boxoffice-haproxy");
+    }
+
+    /**
+     * The database's Cluster against CloudNativePG's schema for it (as strictly: an unknown field fails), replicated
+     * synchronously with durability required, and the nodes take their URL from the Secret the operator writes for it.
+     */
+    @Test
+    void theDatabaseClusterMatchesCloudNativePgsSchemaAndTheNodesUseIt() throws Exception {
+        Path crd = Path.of(System.getProperty("user.home"), ".cache/boxoffice/cloudnative-pg-v1.28.0/postgresql.cnpg.io_clusters.yaml");
+        assertThat(crd).as("./boxoffice test fetches it").exists();
+        Path check = Path.of(KubernetesManifestsTest.class.getResource("/check_custom_resource.py").toURI());
+        Path python = Path.of(validator()).resolveSibling("python");
+
+        Run result = run(List.of(python.toString(), check.toString(), crd.toString(), MANIFESTS.resolve(DATABASE_CLUSTER).toString()));
+
+        assertThat(result.exitCode()).as(result.output()).isZero();
+        assertThat(result.output()).contains("cluster/boxoffice-db: valid");
+        String cluster = Files.readString(MANIFESTS.resolve(DATABASE_CLUSTER));
+        assertThat(cluster).contains("instances: 3", "method: any", "number: 1", "dataDurability: required");
+        assertThat(Files.readString(MANIFESTS.resolve("boxoffice.yaml"))).contains("secretKeyRef: {name: boxoffice-db-app, key: uri}");
+        assertThat(Files.readString(MANIFESTS.resolve("kustomization.yaml"))).contains("- " + DATABASE_CLUSTER);
     }
 
     @Test

@@ -46,7 +46,7 @@ final class GroupCommit {
     private final List<CommitListener> listeners = new CopyOnWriteArrayList<>();
 
     private final ArrayDeque<PendingAppend> waiting = new ArrayDeque<>();
-    private final Set<List<PendingAppend>> inFlight = new HashSet<>(); // guarded by this
+    private final List<List<PendingAppend>> inFlight = new ArrayList<>(); // guarded by this; compared by identity
     private boolean watching; // guarded by this: a timer will look for overdue appends
 
     GroupCommit(Vertx vertx, Pool pool, Duration commitTimeout, int maxConcurrentStatements, int maxEventsPerStatement) {
@@ -91,7 +91,7 @@ final class GroupCommit {
         var statement = new AppendStatement(batch);
         pool.preparedQuery(statement.sql()).execute(statement.parameters()).onComplete(ar -> {
             synchronized (this) {
-                inFlight.remove(batch);
+                inFlight.removeIf(sent -> sent == batch);
             }
             if (ar.succeeded()) {
                 long nanos = System.nanoTime() - started;

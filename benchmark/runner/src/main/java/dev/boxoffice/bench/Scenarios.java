@@ -5,6 +5,7 @@ import dev.boxoffice.bench.scenario.coldstart.ColdStartScenario;
 import dev.boxoffice.bench.scenario.connections.ConnectionsScenario;
 import dev.boxoffice.bench.scenario.contention.ContentionScenario;
 import dev.boxoffice.bench.scenario.dispatch.DispatchScenario;
+import dev.boxoffice.bench.scenario.dbfailover.DbFailoverScenario;
 import dev.boxoffice.bench.scenario.failover.FailoverScenario;
 import dev.boxoffice.bench.scenario.holds.HoldsScenario;
 import dev.boxoffice.bench.scenario.journeys.JourneysScenario;
@@ -40,6 +41,7 @@ final class Scenarios {
                 new SurgeScenario(),
                 new SweepScenario(),
                 new FailoverScenario(),
+                new DbFailoverScenario(),
                 new MemoryScenario(),
                 new HoldsScenario(),
                 new KeysScenario(),

@@ -120,6 +120,15 @@ class BenchCommandTest {
     }
 
     @Test
+    void aDatabaseFailoverNeedsItsMomentsInOrder() {
+        assertThatThrownBy(() -> parse("dbfailover", "--dbfailover-kill-at", "25"))
+                .hasMessageContaining("--dbfailover-kill-at + 20 s < --dbfailover-switchover-at");
+        assertThatThrownBy(() -> parse("dbfailover", "--dbfailover-seconds", "45"))
+                .hasMessageContaining("--dbfailover-switchover-at + 10 s < --dbfailover-seconds");
+        assertThat(parse("serial", "dbfailover").names()).containsExactly("serial", "dbfailover");
+    }
+
+    @Test
     void aColdStartNeedsARateOrTheSerialCapacityOfTheSameRun() {
         assertThatThrownBy(() -> parse("coldstart")).hasMessageContaining("coldstart needs --coldstart-rate");
         assertThat(parse("serial", "coldstart").names()).containsExactly("serial", "coldstart");

@@ -1,0 +1,208 @@
+package dev.boxoffice.bench.scenario.dbfailover;
+
+import static dev.boxoffice.bench.report.Format.num;
+import static dev.boxoffice.bench.report.Format.percent;
+
+import dev.boxoffice.bench.load.TimelinePoint;
+import dev.boxoffice.bench.measure.Bench;
+import dev.boxoffice.bench.measure.StepResult;
+import dev.boxoffice.bench.report.Chart;
+import dev.boxoffice.bench.report.Section;
+import dev.boxoffice.bench.report.SteppedReport;
+import dev.boxoffice.bench.report.SummaryRow;
+import dev.boxoffice.bench.report.Table;
+import dev.boxoffice.bench.run.Run;
+import dev.boxoffice.bench.run.RunResult;
+import dev.boxoffice.bench.run.Scenario;
+import dev.boxoffice.bench.run.Selection;
+import dev.boxoffice.bench.run.Target;
+import dev.boxoffice.bench.system.JavaService;
+import dev.boxoffice.cluster.Ports;
+import dev.boxoffice.cluster.ReplicatedDatabase;
+import io.vertx.pgclient.PgBuilder;
+import io.vertx.pgclient.PgConnectOptions;
+import io.vertx.sqlclient.Pool;
+import io.vertx.sqlclient.PoolOptions;
+import io.vertx.sqlclient.Row;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * PostgreSQL's primary lost under load: a service of its own on three PostgreSQL servers replicated under
+ * pg_auto_failover (./boxoffice run --db-replicas 2), reservations at a constant rate, the primary's PostgreSQL and
+ * keeper killed with kill -9, the killed server started again, then a planned switchover. The timeline shows the
+ * writes' outage from the clients' side; afterwards every acknowledged reservation is looked for in the log.
+ */
+public final class DbFailoverScenario extends Scenario<DbFailoverResult> {
+
+    private static final int REPLICAS = 2;
+    /** After the kill, the killed server is started again this much later, so that the switchover has a standby. */
+    private static final double RESTART_AFTER_SECONDS = 15;
+
+    public DbFailoverScenario() {
+        super("dbfailover", "PostgreSQL's primary killed under load, then a planned switchover, on servers replicated"
+                + " under pg_auto_failover (only when named)", DbFailoverResult.class, DbFailoverOptions.class, Target.SERVICE, false);
+    }
+
+    @Override
+    public void check(Selection selection) {
+        DbFailoverOptions options = selection.options(DbFailoverOptions.class);
+        if (selection.runs(name()) && !(options.killAt() + RESTART_AFTER_SECONDS + 5 < options.switchoverAt()
+                && options.switchoverAt() + 10 < options.seconds())) {
+            throw new IllegalArgumentException("dbfailover: --dbfailover-kill-at + 20 s < --dbfailover-switchover-at,"
+                    + " and --dbfailover-switchover-at + 10 s < --dbfailover-seconds");
+        }
+    }
+
+    @Override
+    public double plannedSeconds(Selection selection) {
+        return selection.options(DbFailoverOptions.class).seconds() + 60;
+    }
+
+    @Override
+    public DbFailoverResult run(Run run) {
+        DbFailoverOptions options = run.options(DbFailoverOptions.class);
+        Bench bench = run.bench();
+        Path data;
+        try {
+            data = Files.createTempDirectory("boxoffice-dbfailover-");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        run.progress().phase("dbfailover: starting " + (REPLICAS + 1) + " PostgreSQL servers under pg_auto_failover");
+        try (ReplicatedDatabase database = ReplicatedDatabase.start(run.repository(), data, REPLICAS, Ports.freeBlock(REPLICAS + 3),
+                bench.logDirectory(), true, ProcessBuilder.Redirect.appendTo(bench.logDirectory().resolve("haproxy-postgres.log").toFile()),
+                run.pinning().prefix(run.pinning().postgres()));
+                JavaService service = JavaService.start("boxoffice-dbfailover", run.serviceJar(),
+                        run.serviceJvmOptions(run.repository(), "boxoffice-dbfailover"), Map.of(), Map.of("DATABASE_URL", database.url()),
+                        run.pinning().servicePrefix(), bench.logDirectory(), "/q/health/ready")) {
+            bench.resources().service(service.pid());
+            bench.serviceJvms(1);
+            DbFailoverLoad load = new DbFailoverLoad(bench, service.baseUrl(), options.rate(), options.seconds());
+            if (bench.steps().warmsUp()) {
+                new DbFailoverLoad(bench, service.baseUrl(), bench.warmupRate(), bench.warmupSeconds())
+                        .run("warm-up", bench.warmupRate(), bench.warmupSeconds(), () -> { });
+            }
+            return measure(run, database, load, options);
+        } finally {
+            run.tier().measuredBy(bench.resources());
+            bench.serviceJvms(Math.max(1, run.tier().nodes().size()));
+        }
+    }
+
+    private DbFailoverResult measure(Run run, ReplicatedDatabase database, DbFailoverLoad load, DbFailoverOptions options) {
+        Bench bench = run.bench();
+        double[] killedAt = {Double.NaN};
+        double[] switchover = {Double.NaN, Double.NaN};
+        String[] killed = {"none"};
+        ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor();
+        Runnable events = () -> {
+            timer.schedule(() -> {
+                killed[0] = database.primary().orElse("none");
+                killedAt[0] = sinceRunStart(bench);
+                database.kill(killed[0]);
+                run.progress().info("dbfailover: killed " + killed[0] + "'s PostgreSQL and keeper (kill -9)");
+            }, (long) (options.killAt() * 1000), TimeUnit.MILLISECONDS);
+            timer.schedule(() -> run.progress().info("dbfailover: started " + database.restartStopped() + " again"),
+                    (long) ((options.killAt() + RESTART_AFTER_SECONDS) * 1000), TimeUnit.MILLISECONDS);
+            timer.schedule(() -> {
+                switchover[0] = sinceRunStart(bench);
+                try {
+                    database.switchover();
+                    switchover[1] = sinceRunStart(bench) - switchover[0];
+                    run.progress().info("dbfailover: switchover done in " + num(switchover[1], 1) + " s, primary "
+                            + database.primary().orElse("none"));
+                } catch (RuntimeException e) {
+                    run.progress().info("dbfailover: the switchover failed: " + e.getMessage());
+                }
+            }, (long) (options.switchoverAt() * 1000), TimeUnit.MILLISECONDS);
+        };
+        StepResult step;
+        try {
+            step = load.run("primary killed, then a switchover", options.rate(), options.seconds(), events);
+        } finally {
+            timer.shutdownNow();
+        }
+        long[] log = checkLog(run, database, load);
+        List<TimelinePoint> timeline = step.timeline();
+        return new DbFailoverResult(REPLICAS + 1, step, killedAt[0], killed[0], switchover[0], switchover[1],
+                DbFailoverResult.servedAgainAfter(timeline, killedAt[0], switchover[0], options.rate()),
+                DbFailoverResult.servedAgainAfter(timeline, switchover[0], Double.MAX_VALUE, options.rate()),
+                load.acknowledged.size(), log[0], log[1]);
+    }
+
+    /** Of the acknowledged reservations, how many the log lacks; and how many seats it has reserved twice. */
+    private static long[] checkLog(Run run, ReplicatedDatabase database, DbFailoverLoad load) {
+        Pool pool = PgBuilder.pool().with(new PoolOptions().setMaxSize(1)).connectingTo(PgConnectOptions.fromUri(database.url()))
+                .using(run.bench().vertx()).build();
+        try {
+            Map<String, Integer> reserved = new HashMap<>();
+            for (Row row : pool.query("SELECT correlation_id FROM events WHERE event_type = 'SeatReserved'").execute()
+                    .toCompletionStage().toCompletableFuture().join()) {
+                reserved.merge(row.getString(0), 1, Integer::sum);
+            }
+            long missing = load.acknowledged.stream().filter(id -> !reserved.containsKey(id)).count();
+            long doubled = reserved.values().stream().filter(count -> count > 1).count();
+            return new long[] {missing, doubled};
+        } finally {
+            pool.close().toCompletionStage().toCompletableFuture().join();
+        }
+    }
+
+    private static double sinceRunStart(Bench bench) {
+        return (System.nanoTime() - bench.progress().runStartNanos()) / 1e9;
+    }
+
+    @Override
+    public List<StepResult> steps(DbFailoverResult result) {
+        return List.of(result.step());
+    }
+
+    @Override
+    public List<SummaryRow> summary(DbFailoverResult result, RunResult run) {
+        return List.of(new SummaryRow("Database failover: the primary killed under " + num(result.step().offeredRps(), 0)
+                        + " reservations/s", "writes back " + num(result.writesBackAfterKill(), 1) + " s after the kill; "
+                        + num(result.missing(), 0) + " of " + num(result.acknowledged(), 0) + " acknowledged missing, "
+                        + num(result.doubled(), 0) + " seats doubled; slowest answer " + num(result.step().latency().max(), 0) + " ms",
+                        "≤ 10 s; 0 lost, 0 doubled; no answer past 1 s"),
+                new SummaryRow("Database switchover (planned)", "writes back " + num(result.writesBackAfterSwitch(), 1)
+                        + " s after it began (the command took " + num(result.switchoverSeconds(), 1) + " s)", "≤ 2 s, fast 503s only"));
+    }
+
+    @Override
+    public List<Section> sections(DbFailoverResult result, RunResult run) {
+        List<TimelinePoint> seconds = result.step().timeline();
+        Table table = new Table("Second since the kill", "Reserved (200) per s", "Refused (503) per s", "Errors and timeouts per s",
+                "p99 ms", "max ms");
+        for (TimelinePoint point : seconds) {
+            table.row(num(point.atSeconds() - result.killAtSeconds(), 0), num(point.okPerSecond(), 0),
+                    num(point.refusedPerSecond(), 0), num(point.errorsPerSecond(), 0), num(point.p99(), 1), num(point.max(), 0));
+        }
+        String chart = Chart.line("Reservations per second (kill at " + num(result.killAtSeconds(), 0) + " s, switchover at "
+                        + num(result.switchoverAtSeconds(), 0) + " s)", "seconds since the run started", "per second", List.of(
+                        SteppedReport.line("reserved (200)", seconds, TimelinePoint::okPerSecond),
+                        SteppedReport.line("refused (503)", seconds, TimelinePoint::refusedPerSecond),
+                        SteppedReport.line("errors and timeouts", seconds, TimelinePoint::errorsPerSecond)), false,
+                result.step().offeredRps(), "offered");
+        String text = "One service on " + result.servers() + " PostgreSQL servers under pg_auto_failover (synchronous replication,"
+                + " ANY 1 standby; the timings of ./boxoffice run --db-replicas), behind HAProxy routing to the server that takes"
+                + " writes. Reservations at " + num(result.step().offeredRps(), 0) + " a second, each of a seat of its own. "
+                + result.killed() + "'s PostgreSQL and keeper killed with kill -9 at " + num(result.killAtSeconds(), 0)
+                + " s; the killed server started again " + num(RESTART_AFTER_SECONDS, 0) + " s later, rejoining as a standby;"
+                + " a planned switchover (pg_autoctl perform switchover) at " + num(result.switchoverAtSeconds(), 0) + " s. Writes back:"
+                + " from the event to the end of the first second, after the first that lost any, that reserved at least "
+                + percent(DbFailoverResult.SERVED) + " of the offered rate. Afterwards every reservation answered 200 is looked"
+                + " for in the new primary's log: " + num(result.missing(), 0) + " of " + num(result.acknowledged(), 0)
+                + " missing, " + num(result.doubled(), 0) + " seats reserved twice. A request that failed is not sent again."
+                + " The PostgreSQL servers, the monitor and their HAProxy run on the PostgreSQL core; their CPU is not measured.";
+        return List.of(new Section("PostgreSQL's primary lost under load", text, List.of(chart), List.of(table)));
+    }
+}

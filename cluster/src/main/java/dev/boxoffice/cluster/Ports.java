@@ -1,0 +1,32 @@
+package dev.boxoffice.cluster;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.stream.IntStream;
+
+/** Free ports on this machine, for clusters started beside others (tests, the benchmark). */
+public final class Ports {
+
+    private Ports() {
+    }
+
+    /** A port whose next {@code count - 1} ports are free too. */
+    public static int freeBlock(int count) {
+        for (int attempt = 0; attempt < 100; attempt++) {
+            int base = ThreadLocalRandom.current().nextInt(20_000, 40_000);
+            if (IntStream.range(base, base + count).allMatch(Ports::isFree)) {
+                return base;
+            }
+        }
+        throw new IllegalStateException("no " + count + " consecutive free ports");
+    }
+
+    private static boolean isFree(int port) {
+        try (ServerSocket socket = new ServerSocket(port)) {
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+}
