@@ -66,7 +66,7 @@ class EdgeIT {
                             .header("Content-Type", "application/json").timeout(Duration.ofSeconds(30))
                             .method("PATCH", HttpRequest.BodyPublishers.ofString("{\"action\":\"RESERVE\"}")).build(),
                     HttpResponse.BodyHandlers.ofString())).toList();
-            Thread.sleep(800); // past the edge's queue timeout (250 ms), within the node's own bound (1 s)
+            Thread.sleep(400); // past the edge's queue timeout (100 ms), within the event store's (800 ms)
             db.commit();
             answers = crowd.stream().map(CompletableFuture::join).toList();
         }
