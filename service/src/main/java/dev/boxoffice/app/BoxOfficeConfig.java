@@ -81,10 +81,11 @@ public interface BoxOfficeConfig {
         int maxEventsPerStatement();
 
         /**
-         * An append, or a show's load, is answered within this long: a request never waits longer on a database
-         * that stopped answering (a primary lost before its replacement takes writes). It gets 503 within a second,
-         * its show is read again from the log, and the client retries (with its Idempotency-Key, safely). Checked a
-         * tenth of it apart, so answers come within 1.1 times it.
+         * An append, or a show's load, waiting this long is given up on once the database has answered no statement
+         * for this long: a request never waits longer on a database that stopped answering (a primary lost before
+         * its replacement takes writes). It gets 503 within a second, its show is read again from the log, and the
+         * client retries (with its Idempotency-Key, safely). A database that answers late (this process's CPU
+         * exhausted, a busy server) keeps its requests, up to four times this. Checked a tenth of it apart.
          */
         @WithDefault("800ms")
         Duration timeout();

@@ -78,8 +78,8 @@ public class CompositionRoot {
 
     @Produces
     @Singleton
-    PostgresSnapshotStore snapshotStore(Pool pool, BoxOfficeConfig config, MeterRegistry registry) {
-        var snapshots = new PostgresSnapshotStore(pool, config.eventStore().snapshotBuffer().asLongValue());
+    PostgresSnapshotStore snapshotStore(Pool pool, PostgresEventStore store, BoxOfficeConfig config, MeterRegistry registry) {
+        var snapshots = new PostgresSnapshotStore(pool, store.liveness(), config.eventStore().snapshotBuffer().asLongValue());
         Metrics.snapshots(registry, snapshots);
         return snapshots;
     }
@@ -94,7 +94,7 @@ public class CompositionRoot {
         BoxOfficeConfig.Entities entities = config.entities();
         long budget = HeapShare.SHOWS_IN_MEMORY.bytesOr(entities.memoryBudget());
         var settings = new EntitySettings(entities.idleTimeout(), budget, entities.maxQueueDelay(),
-                entities.snapshotEvery(), entities.maxConflictRetries(), entities.maxBatch(), config.eventStore().timeout());
+                entities.snapshotEvery(), entities.maxConflictRetries(), entities.maxBatch());
         var runtime = new EntityRuntime<>(vertx, store, snapshots, type, settings);
         Metrics.showRuntime(registry, runtime, budget);
         return runtime;

@@ -16,7 +16,6 @@ import io.vertx.core.Future;
 import io.vertx.core.Handler;
 import java.util.ArrayDeque;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import org.jboss.logging.Logger;
 
@@ -214,9 +213,7 @@ final class Entity<C, E, S> implements Residency.Resident {
 
     /** Ends a load or a catch-up: ready with what was read, or unloaded with every queued request failed. */
     private void read(Future<Ready<S>> reading) {
-        // Bounded: a database that stopped answering (a lost primary) fails the queued work with 503 at once, instead
-        // of leaving it to wait until the connection is found dead. A late answer is dropped; the next work loads again.
-        reading.timeout(parts.settings().loadTimeout().toMillis(), TimeUnit.MILLISECONDS).onComplete(onHome(ready -> {
+        reading.onComplete(onHome(ready -> {
             become(ready);
             if (servingSinceNanos == QueueDelay.NOT_SERVING) {
                 servingSinceNanos = System.nanoTime();

@@ -10,15 +10,13 @@ import java.time.Duration;
  * @param snapshotEvery      store a snapshot each time a stream's version passes a multiple of this (0: never)
  * @param maxConflictRetries how often a command is decided again after another writer changed the stream
  * @param maxBatch           commands decided together and appended in one go while an append is in flight
- * @param loadTimeout        a load (snapshot and events) not read by then fails, and the work waiting for it with it
  */
 public record EntitySettings(Duration idleTimeout, long memoryBudgetBytes, Duration maxQueueDelay, int snapshotEvery,
-        int maxConflictRetries, int maxBatch, Duration loadTimeout) {
+        int maxConflictRetries, int maxBatch) {
 
     public EntitySettings {
         if (idleTimeout.isNegative() || idleTimeout.isZero() || memoryBudgetBytes < 1 || maxQueueDelay.isNegative()
-                || maxQueueDelay.isZero() || snapshotEvery < 0 || maxConflictRetries < 0 || maxBatch < 1
-                || loadTimeout.isNegative() || loadTimeout.isZero()) {
+                || maxQueueDelay.isZero() || snapshotEvery < 0 || maxConflictRetries < 0 || maxBatch < 1) {
             throw new IllegalArgumentException("invalid entity settings: " + this);
         }
     }

@@ -6,7 +6,6 @@ import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import io.vertx.pgclient.PgException;
 import io.vertx.sqlclient.Pool;
-import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -14,7 +13,6 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Appends of many streams share one statement, hence one round trip and one transaction.
@@ -24,9 +22,9 @@ import java.util.concurrent.TimeUnit;
  * pays no batching delay; heavy load gets large batches. A conflict refuses only its own append: a statement that
  * hits one is run again with each of its appends on its own.
  *
- * <p>An append is answered within {@code commitTimeout}: past it, one still waiting is dropped unwritten, and one in
- * a statement the database has not answered (a primary that died, a network that stopped) fails with its outcome
- * unknown, which the caller treats as it treats a lost connection. A late answer changes nothing then.
+ * <p>An append is given up on when the database stops answering ({@link DatabaseLiveness}): one still waiting is
+ * dropped unwritten, and one in a statement sent fails with its outcome unknown, which the caller treats as it treats
+ * a lost connection. A late answer changes nothing then.
  */
 final class GroupCommit {
 
@@ -40,7 +38,7 @@ final class GroupCommit {
 
     private final Vertx vertx;
     private final Pool pool;
-    private final long commitTimeoutNanos;
+    private final DatabaseLiveness liveness;
     private final int maxConcurrentStatements;
     private final int maxEventsPerStatement;
     private final List<CommitListener> listeners = new CopyOnWriteArrayList<>();
@@ -49,10 +47,10 @@ final class GroupCommit {
     private final List<List<PendingAppend>> inFlight = new ArrayList<>(); // guarded by this; compared by identity
     private boolean watching; // guarded by this: a timer will look for overdue appends
 
-    GroupCommit(Vertx vertx, Pool pool, Duration commitTimeout, int maxConcurrentStatements, int maxEventsPerStatement) {
+    GroupCommit(Vertx vertx, Pool pool, DatabaseLiveness liveness, int maxConcurrentStatements, int maxEventsPerStatement) {
         this.vertx = vertx;
         this.pool = pool;
-        this.commitTimeoutNanos = commitTimeout.toNanos();
+        this.liveness = liveness;
         this.maxConcurrentStatements = maxConcurrentStatements;
         this.maxEventsPerStatement = maxEventsPerStatement;
     }
@@ -64,7 +62,7 @@ final class GroupCommit {
     Future<AppendResult> append(StreamName stream, ExpectedVersion expected, List<NewEvent> events,
             List<KeyedRecord> records) {
         PendingAppend pending = new PendingAppend(stream, expected, List.copyOf(events), List.copyOf(records),
-                Promise.promise(), System.nanoTime() + commitTimeoutNanos);
+                Promise.promise(), liveness.now());
         boolean watch;
         synchronized (this) {
             waiting.addLast(pending);
@@ -89,7 +87,7 @@ final class GroupCommit {
         }
         long started = System.nanoTime();
         var statement = new AppendStatement(batch);
-        pool.preparedQuery(statement.sql()).execute(statement.parameters()).onComplete(ar -> {
+        liveness.owe(pool.preparedQuery(statement.sql()).execute(statement.parameters())).onComplete(ar -> {
             synchronized (this) {
                 inFlight.removeIf(sent -> sent == batch);
             }
@@ -158,33 +156,32 @@ final class GroupCommit {
     }
 
     /**
-     * While appends are pending, a tenth of the timeout apart (at least 10 ms): overdue ones are answered, and
+     * While appends are pending, as often as {@link DatabaseLiveness} says: those given up on are answered, and
      * waiting ones dropped. One timer at a time, none while nothing is pending.
      */
     private void watchDeadlines() {
-        long every = Math.max(10, TimeUnit.NANOSECONDS.toMillis(commitTimeoutNanos) / 10);
-        vertx.setTimer(every, timer -> {
+        vertx.setTimer(liveness.checkEveryMillis(), timer -> {
             List<PendingAppend> unwritten = new ArrayList<>();
             List<PendingAppend> unknown = new ArrayList<>();
             boolean again;
             synchronized (this) {
-                long now = System.nanoTime();
+                long now = liveness.now();
                 for (Iterator<PendingAppend> it = waiting.iterator(); it.hasNext(); ) {
                     PendingAppend append = it.next();
-                    if (append.overdue(now)) {
+                    if (liveness.givesUp(append.sinceNanos(), now)) {
                         it.remove();
                         unwritten.add(append);
                     }
                 }
-                inFlight.forEach(batch -> batch.stream().filter(append -> append.overdue(now) && !append.answered())
+                inFlight.forEach(batch -> batch.stream().filter(append -> liveness.givesUp(append.sinceNanos(), now) && !append.answered())
                         .forEach(unknown::add));
                 again = !waiting.isEmpty() || !inFlight.isEmpty();
                 watching = again;
             }
-            String timeout = Duration.ofNanos(commitTimeoutNanos).toMillis() + " ms";
-            unwritten.forEach(append -> append.promise().tryFail(new CommitTimeoutException(
-                    "No statement could be sent to the database within " + timeout + "; nothing was written", false)));
-            unknown.forEach(append -> append.promise().tryFail(new CommitTimeoutException(
+            String timeout = liveness.timeout().toMillis() + " ms";
+            unwritten.forEach(append -> append.promise().tryFail(new DatabaseUnresponsiveException(
+                    "The database answered nothing for " + timeout + " while this append waited; nothing was written", false)));
+            unknown.forEach(append -> append.promise().tryFail(new DatabaseUnresponsiveException(
                     "The database did not answer the commit within " + timeout + "; it may or may not be committed", true)));
             if (again) {
                 watchDeadlines();

@@ -15,7 +15,8 @@ import java.util.OptionalLong;
 /**
  * The event store on PostgreSQL, through the non-blocking Vert.x client: every method returns a Vert.x
  * {@link Future} at once, completed when the database has answered. Appends are group-committed (see
- * {@link GroupCommit}). Snapshots live in a store of their own ({@link PostgresSnapshotStore}).
+ * {@link GroupCommit}). Snapshots live in a store of their own ({@link PostgresSnapshotStore}). Appends and the reads
+ * that load a stream fail fast once the database stops answering ({@link DatabaseLiveness}).
  */
 public final class PostgresEventStore implements EventStore, SqlEventLog {
 
@@ -59,12 +60,19 @@ public final class PostgresEventStore implements EventStore, SqlEventLog {
     private static final String VERSION_SQL = "SELECT version FROM events WHERE position = $1 AND stream_id = $2";
 
     private final Pool pool;
+    private final DatabaseLiveness liveness;
     private final GroupCommit groupCommit;
 
     public PostgresEventStore(Vertx vertx, Pool pool, EventStoreSettings settings) {
         this.pool = pool;
-        this.groupCommit = new GroupCommit(vertx, pool, settings.commitTimeout(), settings.maxConcurrentStatements(),
+        this.liveness = new DatabaseLiveness(vertx, settings.timeout());
+        this.groupCommit = new GroupCommit(vertx, pool, liveness, settings.maxConcurrentStatements(),
                 settings.maxEventsPerStatement());
+    }
+
+    /** Whether the database still answers, as this store sees it; the snapshot store shares it. */
+    public DatabaseLiveness liveness() {
+        return liveness;
     }
 
     /** Told once per append statement, which commits the appends of several streams (group commit). */
@@ -84,7 +92,7 @@ public final class PostgresEventStore implements EventStore, SqlEventLog {
 
     @Override
     public Future<List<RecordedEvent>> readStream(StreamName stream, long afterVersion) {
-        return pool.preparedQuery(READ_STREAM_SQL).execute(Tuple.of(stream.value(), afterVersion))
+        return liveness.bounded(pool.preparedQuery(READ_STREAM_SQL).execute(Tuple.of(stream.value(), afterVersion)))
                 .map(PostgresEventStore::toEvents);
     }
 
@@ -95,7 +103,7 @@ public final class PostgresEventStore implements EventStore, SqlEventLog {
         }
         String[] names = streams.stream().map(StreamName::value).toArray(String[]::new);
         Long[] after = Arrays.stream(afterVersions).boxed().toArray(Long[]::new);
-        return pool.preparedQuery(READ_STREAM_TAILS_SQL).execute(Tuple.of(names, after, limitPerStream))
+        return liveness.bounded(pool.preparedQuery(READ_STREAM_TAILS_SQL).execute(Tuple.of(names, after, limitPerStream)))
                 .map(PostgresEventStore::toEvents);
     }
 

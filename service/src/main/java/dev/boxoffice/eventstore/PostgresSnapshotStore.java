@@ -36,6 +36,7 @@ public final class PostgresSnapshotStore implements SnapshotStore {
             """;
 
     private final Pool pool;
+    private final DatabaseLiveness liveness;
     private final long maxBufferedBytes;
     private final AtomicLong skipped = new AtomicLong();
 
@@ -47,15 +48,19 @@ public final class PostgresSnapshotStore implements SnapshotStore {
     private record Waiting(Snapshot snapshot, List<Promise<Void>> savers) {
     }
 
-    /** @param maxBufferedBytes payload bytes of the snapshots waiting to be written, at most */
-    public PostgresSnapshotStore(Pool pool, long maxBufferedBytes) {
+    /**
+     * @param liveness         bounds a snapshot's load as the event store's reads are bounded
+     * @param maxBufferedBytes payload bytes of the snapshots waiting to be written, at most
+     */
+    public PostgresSnapshotStore(Pool pool, DatabaseLiveness liveness, long maxBufferedBytes) {
         this.pool = pool;
+        this.liveness = liveness;
         this.maxBufferedBytes = maxBufferedBytes;
     }
 
     @Override
     public Future<Optional<Snapshot>> load(StreamName stream) {
-        return pool.preparedQuery(LOAD_SQL).execute(Tuple.of(stream.value())).map(rows -> {
+        return liveness.bounded(pool.preparedQuery(LOAD_SQL).execute(Tuple.of(stream.value()))).map(rows -> {
             if (rows.size() == 0) {
                 return Optional.empty();
             }

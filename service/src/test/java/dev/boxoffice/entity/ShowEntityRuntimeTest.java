@@ -38,7 +38,7 @@ class ShowEntityRuntimeTest {
 
     private final Vertx vertx = TestPostgres.vertx();
     private final PostgresEventStore store = TestPostgres.eventStore();
-    private final PostgresSnapshotStore snapshots = new PostgresSnapshotStore(TestPostgres.pool(), 1 << 20);
+    private final PostgresSnapshotStore snapshots = new PostgresSnapshotStore(TestPostgres.pool(), TestPostgres.liveness(), 1 << 20);
 
     private final List<EntityRuntime<ShowCommand, ShowEvent, ShowState>> started = new ArrayList<>();
     private final UUID showId = UUID.randomUUID();
@@ -52,7 +52,7 @@ class ShowEntityRuntimeTest {
     @Test
     void keepsTheEntitiesInMemoryWithinTheMemoryBudgetAndReloadsTheDroppedOnesIntact() {
         long budget = 4_000; // a handful of small shows
-        var runtime = runtime(new EntitySettings(Duration.ofMinutes(5), budget, Duration.ofSeconds(10), 0, 5, 64, Duration.ofSeconds(10)));
+        var runtime = runtime(new EntitySettings(Duration.ofMinutes(5), budget, Duration.ofSeconds(10), 0, 5, 64));
         List<UUID> shows = new ArrayList<>();
         for (int i = 0; i < 40; i++) {
             UUID show = UUID.randomUUID();
@@ -72,7 +72,7 @@ class ShowEntityRuntimeTest {
 
     @Test
     void refusesWorkAtOnceWhenTheShowsQueueHasWaitedTooLongAndWritesNothingForIt() throws Exception {
-        var runtime = runtime(new EntitySettings(Duration.ofMinutes(5), 64L << 20, Duration.ofMillis(100), 0, 5, 64, Duration.ofSeconds(10)));
+        var runtime = runtime(new EntitySettings(Duration.ofMinutes(5), 64L << 20, Duration.ofMillis(100), 0, 5, 64));
         accepted(runtime.send(id, new CreateShow(showId, "Hamlet", 3), null));
         try (Connection db = lockedEvents("SHARE")) { // the show's next append waits for this transaction
             var inFlight = runtime.send(id, new ReserveSeat(showId, 0), null).toCompletionStage().toCompletableFuture();
@@ -95,7 +95,7 @@ class ShowEntityRuntimeTest {
 
     @Test
     void workQueuedWhileTheShowLoadsIsNotRefusedForTheTimeTheLoadTakes() throws Exception {
-        var settings = new EntitySettings(Duration.ofMinutes(5), 64L << 20, Duration.ofMillis(100), 0, 5, 64, Duration.ofSeconds(10));
+        var settings = new EntitySettings(Duration.ofMinutes(5), 64L << 20, Duration.ofMillis(100), 0, 5, 64);
         accepted(runtime(settings).send(id, new CreateShow(showId, "Hamlet", 3), null));
         var restarted = runtime(settings); // a fresh instance: the show is in the log, not in its memory
         try (Connection db = lockedEvents("ACCESS EXCLUSIVE")) { // the show's load waits for this transaction
@@ -114,8 +114,8 @@ class ShowEntityRuntimeTest {
     }
 
     @Test
-    void aLoadTheDatabaseDoesNotAnswerFailsItsWorkWithinTheLoadTimeoutAndTheNextWorkLoadsAgain() throws Exception {
-        var settings = new EntitySettings(Duration.ofMinutes(5), 64L << 20, Duration.ofSeconds(10), 0, 5, 64, Duration.ofMillis(300));
+    void aLoadTheDatabaseDoesNotAnswerFailsItsWorkWithinTheEventStoresTimeoutAndTheNextWorkLoadsAgain() throws Exception {
+        var settings = new EntitySettings(Duration.ofMinutes(5), 64L << 20, Duration.ofSeconds(10), 0, 5, 64);
         accepted(runtime(settings).send(id, new CreateShow(showId, "Hamlet", 3), null));
         var restarted = runtime(settings); // the show is in the log, not in this instance's memory
         try (Connection db = lockedEvents("ACCESS EXCLUSIVE")) { // as a primary that stopped answering
@@ -239,7 +239,7 @@ class ShowEntityRuntimeTest {
     }
 
     private static EntitySettings settings(Duration idle, int snapshotEvery) {
-        return new EntitySettings(idle, 64L << 20, Duration.ofSeconds(10), snapshotEvery, 5, 64, Duration.ofSeconds(10));
+        return new EntitySettings(idle, 64L << 20, Duration.ofSeconds(10), snapshotEvery, 5, 64);
     }
 
     private static ShowState accepted(Future<CommandOutcome<ShowState>> outcome) {

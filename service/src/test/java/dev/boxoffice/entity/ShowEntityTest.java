@@ -233,7 +233,7 @@ class ShowEntityTest {
 
     private EntityRuntime<ShowCommand, ShowEvent, ShowState> start(EventStore eventStore, Duration idle, int snapshotEvery) {
         var runtime = new EntityRuntime<>(VERTX, eventStore, snapshots, ShowService.entityType(),
-                new EntitySettings(idle, 64L << 20, Duration.ofSeconds(10), snapshotEvery, 5, 64, Duration.ofSeconds(10)));
+                new EntitySettings(idle, 64L << 20, Duration.ofSeconds(10), snapshotEvery, 5, 64));
         started.add(runtime);
         return runtime;
     }

@@ -12,7 +12,7 @@ class PostgresEventStoreContractTest extends EventStoreContract {
 
     @Override
     SnapshotStore snapshotStore() {
-        return new PostgresSnapshotStore(TestPostgres.pool(), 1 << 20);
+        return new PostgresSnapshotStore(TestPostgres.pool(), TestPostgres.liveness(), 1 << 20);
     }
 
     @Override

@@ -43,8 +43,8 @@ class ProjectionRunnerTest {
     private final Vertx vertx = TestPostgres.vertx();
     private final Pool pool = TestPostgres.pool();
     private final PostgresEventStore store = TestPostgres.eventStore();
-    private final EntityRuntime<ShowCommand, ShowEvent, ShowState> runtime = new EntityRuntime<>(vertx, store, new PostgresSnapshotStore(pool, 1 << 20),
-            ShowService.entityType(), new EntitySettings(Duration.ofMinutes(5), 64L << 20, Duration.ofSeconds(10), 0, 5, 64, Duration.ofSeconds(10)));
+    private final EntityRuntime<ShowCommand, ShowEvent, ShowState> runtime = new EntityRuntime<>(vertx, store, new PostgresSnapshotStore(pool, TestPostgres.liveness(), 1 << 20),
+            ShowService.entityType(), new EntitySettings(Duration.ofMinutes(5), 64L << 20, Duration.ofSeconds(10), 0, 5, 64));
     private final ShowService shows = new ShowService(runtime);
 
     @AfterEach

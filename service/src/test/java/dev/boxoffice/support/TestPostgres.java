@@ -1,6 +1,7 @@
 package dev.boxoffice.support;
 
 import dev.boxoffice.database.EmbeddedDatabase;
+import dev.boxoffice.eventstore.DatabaseLiveness;
 import dev.boxoffice.eventstore.EventStoreSettings;
 import dev.boxoffice.eventstore.PostgresEventStore;
 import io.vertx.core.Vertx;
@@ -38,7 +39,12 @@ public final class TestPostgres {
 
     /** An event store with the service's default settings: one statement in flight, up to 1,000 events in it. */
     public static PostgresEventStore eventStore() {
-        return new PostgresEventStore(vertx(), pool(), new EventStoreSettings(1, 1000, EventStoreSettings.DEFAULT_COMMIT_TIMEOUT));
+        return new PostgresEventStore(vertx(), pool(), new EventStoreSettings(1, 1000, EventStoreSettings.DEFAULT_TIMEOUT));
+    }
+
+    /** Whether the database answers, with the service's default timeout: what a snapshot store's loads are bounded by. */
+    public static DatabaseLiveness liveness() {
+        return new DatabaseLiveness(vertx(), EventStoreSettings.DEFAULT_TIMEOUT);
     }
 
     public static Connection jdbc() throws SQLException {

@@ -87,7 +87,7 @@ public class VariantsRoot {
     ProjectionHost projections(Vertx vertx, Pool pool, @ConfigProperty(name = "quarkus.datasource.reactive.url") String url,
             @ConfigProperty(name = "quarkus.datasource.username") Optional<String> user,
             @ConfigProperty(name = "quarkus.datasource.password") Optional<String> password) {
-        var store = new PostgresEventStore(vertx, pool, new EventStoreSettings(1, 1, EventStoreSettings.DEFAULT_COMMIT_TIMEOUT)); // reads only
+        var store = new PostgresEventStore(vertx, pool, new EventStoreSettings(1, 1, EventStoreSettings.DEFAULT_TIMEOUT)); // reads only
         var host = new ProjectionHost(vertx, pool, store, PROJECTIONS, ListenConnection.options(url, user, password), CommitNotifier.CHANNEL,
                 (projection, events) -> { });
         host.register(new ShowViewProjection());

@@ -1,0 +1,95 @@
+package dev.boxoffice.eventstore;
+
+import io.vertx.core.Future;
+import io.vertx.core.Promise;
+import io.vertx.core.Vertx;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.LongSupplier;
+
+/**
+ * Whether the database still answers: the statements it owes, and when it last answered one.
+ *
+ * <p>A caller waiting past the timeout is given up on only if the database has answered no statement at all for
+ * that long (a primary that died, a network that stopped): a database that answers late because this process's CPU
+ * is exhausted, or because it is busy, keeps its callers. A caller that waits {@value #LAST_RESORT} times the timeout
+ * is given up on anyway (one statement stuck behind a lock while others pass). A give-up comes within a tenth of the
+ * timeout of its moment: each waiter looks that often.
+ */
+public final class DatabaseLiveness {
+
+    static final int LAST_RESORT = 4;
+
+    private final Vertx vertx;
+    private final long timeoutNanos;
+    private final LongSupplier clock;
+    private final AtomicInteger owed = new AtomicInteger();
+    private volatile long lastAnswerNanos;
+
+    public DatabaseLiveness(Vertx vertx, Duration timeout) {
+        this(vertx, timeout, System::nanoTime);
+    }
+
+    DatabaseLiveness(Vertx vertx, Duration timeout, LongSupplier clock) {
+        if (timeout.isNegative() || timeout.isZero()) {
+            throw new IllegalArgumentException("the database's timeout must be positive");
+        }
+        this.vertx = vertx;
+        this.timeoutNanos = timeout.toNanos();
+        this.clock = clock;
+        this.lastAnswerNanos = clock.getAsLong();
+    }
+
+    public Duration timeout() {
+        return Duration.ofNanos(timeoutNanos);
+    }
+
+    long now() {
+        return clock.getAsLong();
+    }
+
+    /** Counts a statement just sent as owed until the database answers it, with rows or an error. */
+    <T> Future<T> owe(Future<T> statement) {
+        if (owed.getAndIncrement() == 0) {
+            lastAnswerNanos = clock.getAsLong(); // nothing was owed: silence counts from now
+        }
+        return statement.andThen(answer -> {
+            lastAnswerNanos = clock.getAsLong();
+            owed.decrementAndGet();
+        });
+    }
+
+    /** Whether a caller waiting since {@code sinceNanos} is given up on at {@code nowNanos}. */
+    boolean givesUp(long sinceNanos, long nowNanos) {
+        long waited = nowNanos - sinceNanos;
+        boolean silent = owed.get() > 0 && nowNanos - lastAnswerNanos > timeoutNanos;
+        return waited > timeoutNanos && (silent || waited > LAST_RESORT * timeoutNanos);
+    }
+
+    /** How often a waiter looks: a tenth of the timeout, at least 10 ms. */
+    long checkEveryMillis() {
+        return Math.max(10, TimeUnit.NANOSECONDS.toMillis(timeoutNanos) / 10);
+    }
+
+    /** A read, sent just now: its answer, or a failure once the database is given up on. A late answer is dropped. */
+    <T> Future<T> bounded(Future<T> read) {
+        long since = clock.getAsLong();
+        Promise<T> answer = Promise.promise();
+        long timer = vertx.setPeriodic(checkEveryMillis(), id -> {
+            if (givesUp(since, clock.getAsLong()) && answer.tryFail(new DatabaseUnresponsiveException(
+                    "The database did not answer a read within " + timeout().toMillis() + " ms", false))) {
+                vertx.cancelTimer(id);
+            }
+        });
+        owe(read).onComplete(result -> {
+            vertx.cancelTimer(timer);
+            if (result.succeeded()) {
+                answer.tryComplete(result.result());
+            } else {
+                answer.tryFail(result.cause());
+            }
+        });
+        return answer.future();
+    }
+}

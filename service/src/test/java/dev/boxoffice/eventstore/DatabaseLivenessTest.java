@@ -1,0 +1,65 @@
+package dev.boxoffice.eventstore;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.vertx.core.Future;
+import io.vertx.core.Promise;
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.Test;
+
+/** A caller is given up on when the database stops answering, not when it answers late. */
+class DatabaseLivenessTest {
+
+    private static final long MS = 1_000_000;
+
+    private final AtomicLong clock = new AtomicLong(1_000 * MS);
+    private final DatabaseLiveness liveness = new DatabaseLiveness(null, Duration.ofMillis(800), clock::get);
+
+    @Test
+    void aCallerIsGivenUpOnOnceTheDatabaseHasAnsweredNothingForTheTimeout() {
+        long since = clock.get();
+        liveness.owe(Promise.<Void>promise().future()); // never answered: a primary that died
+        advance(700);
+        assertThat(liveness.givesUp(since, clock.get())).isFalse();
+        advance(101);
+        assertThat(liveness.givesUp(since, clock.get())).isTrue();
+    }
+
+    @Test
+    void aDatabaseThatKeepsAnsweringKeepsItsSlowCallersUpToTheLastResort() {
+        long since = clock.get();
+        liveness.owe(Promise.<Void>promise().future()); // slow: behind a lock, or answered by a starved process
+        for (int waited = 100; waited < 800 * DatabaseLiveness.LAST_RESORT; waited += 100) {
+            advance(100);
+            liveness.owe(Future.succeededFuture()); // others are answered meanwhile
+            assertThat(liveness.givesUp(since, clock.get())).as("after %d ms", waited).isFalse();
+        }
+        advance(101);
+        assertThat(liveness.givesUp(since, clock.get())).as("past four times the timeout").isTrue();
+    }
+
+    @Test
+    void silenceCountsOnlyWhileSomethingIsOwed() {
+        advance(60_000); // idle for a minute: nothing was asked, so nothing was refused
+        long since = clock.get();
+        liveness.owe(Promise.<Void>promise().future());
+        advance(500);
+        assertThat(liveness.givesUp(since, clock.get())).isFalse();
+        advance(400);
+        assertThat(liveness.givesUp(since, clock.get())).isTrue();
+    }
+
+    @Test
+    void aCallerIsNeverGivenUpOnBeforeItHasWaitedTheTimeout() {
+        liveness.owe(Promise.<Void>promise().future());
+        advance(5_000); // the database has been silent for long
+        long since = clock.get(); // a caller that has just arrived
+        advance(500);
+        assertThat(liveness.givesUp(since, clock.get())).isFalse();
+    }
+
+    private void advance(long millis) {
+        clock.addAndGet(millis * MS);
+    }
+}
