@@ -7,6 +7,7 @@ import dev.boxoffice.domain.ShowEvent;
 import dev.boxoffice.domain.ShowState;
 import dev.boxoffice.entity.EntityRuntime;
 import dev.boxoffice.entity.EntitySettings;
+import dev.boxoffice.eventstore.DatabaseHeartbeat;
 import dev.boxoffice.eventstore.EventStoreSettings;
 import dev.boxoffice.eventstore.KeyedRecordPurge;
 import dev.boxoffice.eventstore.KeyedRecords;
@@ -53,10 +54,12 @@ import jakarta.inject.Singleton;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.Base64;
 import java.util.concurrent.TimeUnit;
 import java.util.Optional;
 import org.eclipse.microprofile.config.ConfigProvider;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.eclipse.microprofile.health.Readiness;
 
 /**
@@ -74,6 +77,22 @@ public class CompositionRoot {
         var store = new PostgresEventStore(vertx, pool, settings);
         store.onCommit(Metrics.appendStatements(registry));
         return store;
+    }
+
+    /** Hears the database on a thread of its own, so that a starved service does not mistake it for a lost one. */
+    @Produces
+    @Singleton
+    @Startup
+    DatabaseHeartbeat databaseHeartbeat(PostgresEventStore store,
+            @ConfigProperty(name = "quarkus.datasource.jdbc.url") String jdbcUrl,
+            @ConfigProperty(name = "quarkus.datasource.username") String user,
+            @ConfigProperty(name = "quarkus.datasource.password") Optional<String> password) {
+        Duration every = store.liveness().timeout().dividedBy(8);
+        return new DatabaseHeartbeat(jdbcUrl, user, password.orElse(""), every, store.liveness()).start();
+    }
+
+    void closeHeartbeat(@Disposes DatabaseHeartbeat heartbeat) {
+        heartbeat.close();
     }
 
     @Produces

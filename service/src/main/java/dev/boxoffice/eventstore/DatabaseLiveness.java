@@ -11,11 +11,11 @@ import java.util.function.LongSupplier;
 /**
  * Whether the database still answers: the statements it owes, and when it last answered one.
  *
- * <p>A caller waiting past the timeout is given up on only if the database has answered no statement at all for
- * that long (a primary that died, a network that stopped): a database that answers late because this process's CPU
- * is exhausted, or because it is busy, keeps its callers. A caller that waits {@value #LAST_RESORT} times the timeout
- * is given up on anyway (one statement stuck behind a lock while others pass). A give-up comes within a tenth of the
- * timeout of its moment: each waiter looks that often.
+ * <p>A caller waiting past the timeout is given up on only if the database has been heard from neither by an answer
+ * to a statement nor by the {@link DatabaseHeartbeat} for that long (a primary that died, a network that stopped):
+ * a database that answers late because this process's CPU is exhausted, or because it is busy, keeps its callers. A
+ * caller that waits {@value #LAST_RESORT} times the timeout is given up on anyway (one statement stuck behind a lock
+ * while others pass). A give-up comes within a tenth of the timeout of its moment: each waiter looks that often.
  */
 public final class DatabaseLiveness {
 
@@ -25,7 +25,7 @@ public final class DatabaseLiveness {
     private final long timeoutNanos;
     private final LongSupplier clock;
     private final AtomicInteger owed = new AtomicInteger();
-    private volatile long lastAnswerNanos;
+    private volatile long lastHeardNanos;
 
     public DatabaseLiveness(Vertx vertx, Duration timeout) {
         this(vertx, timeout, System::nanoTime);
@@ -38,7 +38,7 @@ public final class DatabaseLiveness {
         this.vertx = vertx;
         this.timeoutNanos = timeout.toNanos();
         this.clock = clock;
-        this.lastAnswerNanos = clock.getAsLong();
+        this.lastHeardNanos = clock.getAsLong();
     }
 
     public Duration timeout() {
@@ -52,18 +52,23 @@ public final class DatabaseLiveness {
     /** Counts a statement just sent as owed until the database answers it, with rows or an error. */
     <T> Future<T> owe(Future<T> statement) {
         if (owed.getAndIncrement() == 0) {
-            lastAnswerNanos = clock.getAsLong(); // nothing was owed: silence counts from now
+            heard(); // nothing was owed: silence counts from now
         }
         return statement.andThen(answer -> {
-            lastAnswerNanos = clock.getAsLong();
+            heard();
             owed.decrementAndGet();
         });
+    }
+
+    /** The database answered something: a statement, or the heartbeat. */
+    void heard() {
+        lastHeardNanos = clock.getAsLong();
     }
 
     /** Whether a caller waiting since {@code sinceNanos} is given up on at {@code nowNanos}. */
     boolean givesUp(long sinceNanos, long nowNanos) {
         long waited = nowNanos - sinceNanos;
-        boolean silent = owed.get() > 0 && nowNanos - lastAnswerNanos > timeoutNanos;
+        boolean silent = owed.get() > 0 && nowNanos - lastHeardNanos > timeoutNanos;
         return waited > timeoutNanos && (silent || waited > LAST_RESORT * timeoutNanos);
     }
 

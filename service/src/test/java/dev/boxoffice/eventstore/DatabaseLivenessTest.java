@@ -40,6 +40,17 @@ class DatabaseLivenessTest {
     }
 
     @Test
+    void aDatabaseHeardOtherwiseIsNotSilent() {
+        long since = clock.get();
+        liveness.owe(Promise.<Void>promise().future());
+        for (int waited = 100; waited <= 1_500; waited += 100) {
+            advance(100);
+            liveness.heard(); // the heartbeat's answer, while this process reads none of its statements' answers
+        }
+        assertThat(liveness.givesUp(since, clock.get())).isFalse();
+    }
+
+    @Test
     void silenceCountsOnlyWhileSomethingIsOwed() {
         advance(60_000); // idle for a minute: nothing was asked, so nothing was refused
         long since = clock.get();
