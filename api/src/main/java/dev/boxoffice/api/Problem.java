@@ -44,19 +44,19 @@ public record Problem(String type, String title, int status, String code, String
     }
 
     /**
-     * A refusal by the domain: 404 for what does not exist, 400 for seats that are not in the hall, 410 for a hold
+     * A refusal by the domain: 404 for what does not exist, 400 for seats or a category that are not in the hall, 410 for a hold
      * whose time is up, 409 for what the show's state does not allow; the seats it is about, if any.
      */
     public static Problem of(Rejection rejection) {
         int status = switch (rejection.code()) {
             case SHOW_NOT_FOUND, SEAT_NOT_FOUND, HOLD_NOT_FOUND -> 404;
             case NO_WAITING_ROOM -> 404;
-            case SEATS_OUT_OF_RANGE -> 400;
+            case SEATS_OUT_OF_RANGE, CATEGORY_NOT_FOUND -> 400;
             case HOLD_EXPIRED, ADMISSION_EXPIRED -> 410;
             case ADMISSION_REQUIRED -> 403;
             case SHOW_ALREADY_EXISTS, SEAT_NOT_AVAILABLE, SEAT_NOT_RESERVED, SEATS_NOT_AVAILABLE, HOLD_ALREADY_EXISTS,
                     HOLD_RELEASED, HOLD_ALREADY_CONFIRMED, WAITING_ROOM_EXISTS, NOT_ON_SALE_YET, NOT_CALLED_YET,
-                    WAITING_ROOM_FULL -> 409;
+                    WAITING_ROOM_FULL, NO_SEATS_TOGETHER -> 409;
         };
         String title = switch (status) {
             case 404 -> "Not found";

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.SerializerProvider;
 import com.fasterxml.jackson.databind.annotation.JsonSerialize;
 import com.fasterxml.jackson.databind.ser.std.StdSerializer;
+import dev.boxoffice.domain.Hall;
 import dev.boxoffice.domain.Seat;
 import dev.boxoffice.domain.ShowState;
 import java.io.IOException;
@@ -12,16 +13,15 @@ import java.util.AbstractList;
 import java.util.List;
 
 /**
- * A show as the API shows it: seats in number order. Its seats are a view of the show's seat map, written straight
- * from it: a hall of 10,000 seats is about 480 KB of JSON, and making an object per seat first cost more than the
- * rest of the request.
+ * A show as the API shows it: its hall ({@link HallLayout}), and its seats in number order. Its seats are a view of
+ * the show's seat map, written straight from it: a hall of 10,000 seats is about 480 KB of JSON, and making an
+ * object per seat first cost more than the rest of the request.
  */
 @JsonSerialize(using = ShowView.Writer.class)
-public record ShowView(String id, String title, List<SeatView> seats) {
-
+public record ShowView(String id, String title, HallLayout hall, List<SeatView> seats) {
 
     public static ShowView of(ShowState.Show show) {
-        return new ShowView(show.id().toString(), show.title(), new Seats(show));
+        return new ShowView(show.id().toString(), show.title(), HallLayout.of(show.hall().plan()), new Seats(show));
     }
 
     public record SeatView(int number, String status, BigDecimal price) {
@@ -42,7 +42,7 @@ public record ShowView(String id, String title, List<SeatView> seats) {
 
         @Override
         public SeatView get(int number) {
-            return new SeatView(number, status(show, number), show.price());
+            return new SeatView(number, status(show, number), show.hall().price(number));
         }
 
         @Override
@@ -67,16 +67,22 @@ public record ShowView(String id, String title, List<SeatView> seats) {
             json.writeStartObject();
             json.writeStringField("id", view.id());
             json.writeStringField("title", view.title());
+            json.writeFieldName("hall");
+            provider.defaultSerializeValue(view.hall(), json);
             json.writeArrayFieldStart("seats");
             if (view.seats() instanceof Seats seats) {
-                String price = seats.show.price().toString();
-                for (int number = 0; number < seats.size(); number++) {
-                    json.writeStartObject();
-                    json.writeNumberField("number", number);
-                    json.writeStringField("status", status(seats.show, number));
-                    json.writeFieldName("price");
-                    json.writeNumber(price);
-                    json.writeEndObject();
+                Hall hall = seats.show.hall();
+                String[] prices = hall.categories().stream().map(category -> category.price().toString()).toArray(String[]::new);
+                for (int row = 0; row < hall.rowCount(); row++) {
+                    String price = prices[hall.rowCategory(row)];
+                    for (int number = hall.firstSeatOf(row); number < hall.firstSeatOf(row) + hall.seatsIn(row); number++) {
+                        json.writeStartObject();
+                        json.writeNumberField("number", number);
+                        json.writeStringField("status", status(seats.show, number));
+                        json.writeFieldName("price");
+                        json.writeNumber(price);
+                        json.writeEndObject();
+                    }
                 }
             } else {
                 for (SeatView seat : view.seats()) {

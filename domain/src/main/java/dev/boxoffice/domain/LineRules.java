@@ -5,6 +5,7 @@ import dev.boxoffice.domain.ShowCommand.AsAdmittedBuyer;
 import dev.boxoffice.domain.ShowCommand.ClaimAdmission;
 import dev.boxoffice.domain.ShowCommand.ConfirmHold;
 import dev.boxoffice.domain.ShowCommand.DrawLine;
+import dev.boxoffice.domain.ShowCommand.HoldBestAvailable;
 import dev.boxoffice.domain.ShowCommand.HoldSeats;
 import dev.boxoffice.domain.ShowCommand.NumberArrivals;
 import dev.boxoffice.domain.ShowCommand.OpenPlaces;
@@ -90,7 +91,7 @@ final class LineRules {
 
     /** Whether {@code command} needs an admitted buyer while a waiting room is on: it would take seats. */
     static boolean needsAdmission(ShowCommand command) {
-        return command instanceof HoldSeats || command instanceof ReserveSeats || command instanceof ReserveSeat
+        return command instanceof HoldSeats || command instanceof HoldBestAvailable || command instanceof ReserveSeats || command instanceof ReserveSeat
                 || command instanceof ConfirmHold;
     }
 

@@ -18,6 +18,8 @@ public record Rejection(Code code, String message, List<Integer> seats) {
         SEATS_OUT_OF_RANGE,
         SEATS_NOT_AVAILABLE,
         HOLD_ALREADY_EXISTS,
+        CATEGORY_NOT_FOUND,
+        NO_SEATS_TOGETHER,
         HOLD_NOT_FOUND,
         HOLD_EXPIRED,
         HOLD_RELEASED,

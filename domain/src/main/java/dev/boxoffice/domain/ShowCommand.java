@@ -14,13 +14,18 @@ public sealed interface ShowCommand {
 
     UUID showId();
 
-    /** A show, selling through a waiting room if {@code waitingRoom} is given. */
-    record CreateShow(UUID showId, String title, int maxSeats, Optional<WaitingRoomSettings> waitingRoom) implements ShowCommand {
+    /** A show in {@code hall}, selling through a waiting room if {@code waitingRoom} is given. */
+    record CreateShow(UUID showId, String title, HallPlan hall, Optional<WaitingRoomSettings> waitingRoom) implements ShowCommand {
         public CreateShow {
             Objects.requireNonNull(showId, "showId");
+            Objects.requireNonNull(hall, "hall");
             Objects.requireNonNull(waitingRoom, "waitingRoom");
             ShowRules.requireValidTitle(title);
-            ShowRules.requireValidSeatCount(maxSeats);
+        }
+
+        /** A show of {@code maxSeats} seats at the initial price ({@link HallPlan#uniform}). */
+        public CreateShow(UUID showId, String title, int maxSeats, Optional<WaitingRoomSettings> waitingRoom) {
+            this(showId, title, ShowRules.uniformHall(maxSeats), waitingRoom);
         }
 
         public CreateShow(UUID showId, String title, int maxSeats) {
@@ -58,6 +63,25 @@ public sealed interface ShowCommand {
                 throw new IllegalArgumentException("a hold must expire after it is placed");
             }
             seats = ShowRules.requireSeatList(seats);
+        }
+    }
+
+    /**
+     * {@code count} seats together, the best available of {@code category} (any if empty), held as {@code holdId}
+     * until {@code expiresAt}: picked and held in one decision ({@link BestAvailable}).
+     */
+    record HoldBestAvailable(UUID showId, UUID holdId, int count, Optional<String> category, Instant expiresAt, Instant now)
+            implements ShowCommand {
+        public HoldBestAvailable {
+            Objects.requireNonNull(showId, "showId");
+            Objects.requireNonNull(holdId, "holdId");
+            Objects.requireNonNull(category, "category");
+            if (count < 1 || count > ShowRules.MAX_SEATS_TOGETHER) {
+                throw new IllegalArgumentException("count must be between 1 and " + ShowRules.MAX_SEATS_TOGETHER);
+            }
+            if (!expiresAt.isAfter(now)) {
+                throw new IllegalArgumentException("a hold must expire after it is placed");
+            }
         }
     }
 

@@ -11,6 +11,7 @@ import dev.boxoffice.domain.ShowCommand.SetWaitingRoom;
 import dev.boxoffice.domain.ShowCommand.ConfirmHold;
 import dev.boxoffice.domain.ShowCommand.CreateShow;
 import dev.boxoffice.domain.ShowCommand.ExpireHold;
+import dev.boxoffice.domain.ShowCommand.HoldBestAvailable;
 import dev.boxoffice.domain.ShowCommand.HoldSeats;
 import dev.boxoffice.domain.ShowCommand.ReleaseHold;
 import dev.boxoffice.domain.ShowCommand.ReserveSeat;
@@ -62,7 +63,7 @@ public final class ShowDecider implements Decider<ShowCommand, ShowEvent, ShowSt
     }
 
     private static List<ShowEvent> created(CreateShow create) {
-        var created = new ShowCreated(create.showId(), create.title(), create.maxSeats(), ShowRules.INITIAL_SEAT_PRICE);
+        var created = new ShowCreated(create.showId(), create.title(), create.hall());
         return create.waitingRoom().<List<ShowEvent>>map(room -> List.of(created, new WaitingRoomSet(create.showId(), room)))
                 .orElse(List.of(created));
     }
@@ -84,6 +85,9 @@ public final class ShowDecider implements Decider<ShowCommand, ShowEvent, ShowSt
                     ? Decision.reject(Code.HOLD_ALREADY_EXISTS, "Hold " + hold.holdId() + " exists already.")
                     : SeatChoice.of(show, hold.seats(), hold.now())
                             .decide(new SeatsHeld(show.id(), hold.holdId(), hold.seats(), hold.expiresAt()));
+            case HoldBestAvailable hold -> show.hold(hold.holdId()).isPresent()
+                    ? Decision.reject(Code.HOLD_ALREADY_EXISTS, "Hold " + hold.holdId() + " exists already.")
+                    : BestAvailable.decide(show, hold);
             case ConfirmHold confirm -> HoldRules.confirm(show, confirm);
             case ReleaseHold release -> HoldRules.release(show, release);
             case ExpireHold expire -> HoldRules.expire(show, expire);
@@ -98,7 +102,8 @@ public final class ShowDecider implements Decider<ShowCommand, ShowEvent, ShowSt
     @Override
     public ShowState evolve(ShowState state, ShowEvent event) {
         if (event instanceof ShowCreated created) {
-            return new Show(created.showId(), created.title(), created.price(), SeatMap.allAvailable(created.seatCount()));
+            Hall hall = Hall.of(created.hall());
+            return new Show(created.showId(), created.title(), hall, SeatMap.allAvailable(hall.size()));
         }
         if (!(state instanceof Show show)) { // events only ever follow a ShowCreated: anything else is a corrupt stream
             throw new IllegalStateException(event.getClass().getSimpleName() + " before ShowCreated for show " + event.showId());

@@ -10,13 +10,15 @@ public sealed interface ShowEvent {
 
     UUID showId();
 
-    /** A hall of {@code seatCount} seats numbered from 0, all available at {@code price}. */
-    record ShowCreated(UUID showId, String title, int seatCount, BigDecimal price) implements ShowEvent {
+    /** A show in {@code hall}, every seat available. */
+    record ShowCreated(UUID showId, String title, HallPlan hall) implements ShowEvent {
         public ShowCreated {
-            Objects.requireNonNull(price, "price");
-            if (seatCount < 0) {
-                throw new IllegalArgumentException("seatCount must not be negative: " + seatCount);
-            }
+            Objects.requireNonNull(hall, "hall");
+        }
+
+        /** As earlier builds recorded a show: {@code seatCount} seats at one {@code price} ({@link HallPlan#uniform}). */
+        public ShowCreated(UUID showId, String title, int seatCount, BigDecimal price) {
+            this(showId, title, HallPlan.uniform(seatCount, price));
         }
     }
 

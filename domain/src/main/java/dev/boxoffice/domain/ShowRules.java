@@ -8,7 +8,9 @@ import java.util.List;
 public final class ShowRules {
 
     public static final int MIN_SEATS = 1;
-    public static final int MAX_SEATS = 10_000;
+    public static final int MAX_SEATS = HallPlan.MAX_SEATS;
+    /** Seats one best-available hold asks for at most: a group that sits together. */
+    public static final int MAX_SEATS_TOGETHER = 20;
     public static final int MAX_TITLE_LENGTH = 200;
     public static final BigDecimal INITIAL_SEAT_PRICE = BigDecimal.valueOf(100);
 
@@ -31,9 +33,11 @@ public final class ShowRules {
         }
     }
 
-    static void requireValidSeatCount(int maxSeats) {
+    /** The hall of a show created by its seat count: {@code maxSeats} seats at the initial price. */
+    static HallPlan uniformHall(int maxSeats) {
         if (maxSeats < MIN_SEATS || maxSeats > MAX_SEATS) {
             throw new IllegalArgumentException("maxSeats must be between " + MIN_SEATS + " and " + MAX_SEATS);
         }
+        return HallPlan.uniform(maxSeats, INITIAL_SEAT_PRICE);
     }
 }

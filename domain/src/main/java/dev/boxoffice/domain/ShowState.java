@@ -1,6 +1,5 @@
 package dev.boxoffice.domain;
 
-import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -16,28 +15,31 @@ public sealed interface ShowState {
     }
 
     /**
-     * Every seat of a show has the same price, so the price is held once; each seat's status is two bits
-     * ({@link SeatMap}). Seats are numbered {@code 0 .. seatCount() - 1}. {@code room} is its waiting room, null
-     * when it sells without one.
+     * A show in its {@link Hall}: sections, rows, labels and prices, kept compact; each seat's status is two bits
+     * ({@link SeatMap}). Seats are numbered {@code 0 .. seatCount() - 1}, row by row. {@code room} is its waiting
+     * room, null when it sells without one.
      */
-    record Show(UUID id, String title, BigDecimal price, SeatMap seatMap, Holds holds, WaitingRoom room) implements ShowState {
+    record Show(UUID id, String title, Hall hall, SeatMap seatMap, Holds holds, WaitingRoom room) implements ShowState {
 
         public Show {
             Objects.requireNonNull(id, "id");
             Objects.requireNonNull(title, "title");
-            Objects.requireNonNull(price, "price");
+            Objects.requireNonNull(hall, "hall");
             Objects.requireNonNull(seatMap, "seatMap");
             Objects.requireNonNull(holds, "holds");
+            if (hall.size() != seatMap.size()) {
+                throw new IllegalArgumentException("a hall of " + hall.size() + " seats with a seat map of " + seatMap.size());
+            }
         }
 
         /** A show without a waiting room. */
-        public Show(UUID id, String title, BigDecimal price, SeatMap seatMap, Holds holds) {
-            this(id, title, price, seatMap, holds, null);
+        public Show(UUID id, String title, Hall hall, SeatMap seatMap, Holds holds) {
+            this(id, title, hall, seatMap, holds, null);
         }
 
         /** A show without holds. */
-        public Show(UUID id, String title, BigDecimal price, SeatMap seatMap) {
-            this(id, title, price, seatMap, Holds.NONE);
+        public Show(UUID id, String title, Hall hall, SeatMap seatMap) {
+            this(id, title, hall, seatMap, Holds.NONE);
         }
 
         public Optional<WaitingRoom> waitingRoom() {
@@ -72,22 +74,21 @@ public sealed interface ShowState {
         /** Bytes this state holds on a 64-bit JVM with compressed references; the shared initial price and no holds are free. */
         public long estimatedBytes() {
             long titleBytes = 24 + ((16 + (long) title.length() * (isLatin1(title) ? 1 : 2) + 7) & ~7L);
-            long priceBytes = price == ShowRules.INITIAL_SEAT_PRICE ? 0 : 64;
             long holdsBytes = holds == Holds.NONE ? 0 : holds.estimatedBytes();
             long roomBytes = room == null ? 0 : room.estimatedBytes();
-            return 40 + 32 + titleBytes + priceBytes + seatMap.estimatedBytes() + holdsBytes + roomBytes;
+            return 40 + 32 + titleBytes + hall.estimatedBytes() + seatMap.estimatedBytes() + holdsBytes + roomBytes;
         }
 
         Show with(SeatMap changedSeats, Holds changedHolds) {
-            return new Show(id, title, price, changedSeats, changedHolds, room);
+            return new Show(id, title, hall, changedSeats, changedHolds, room);
         }
 
         Show with(WaitingRoom changedRoom) {
-            return new Show(id, title, price, seatMap, holds, changedRoom);
+            return new Show(id, title, hall, seatMap, holds, changedRoom);
         }
 
         private Seat seatAt(int number) {
-            return new Seat(number, seatMap.status(number), price);
+            return new Seat(number, seatMap.status(number), hall.price(number));
         }
 
         private static boolean isLatin1(String text) {

@@ -26,8 +26,7 @@ class ShowDeciderTest {
         assertThat(events).singleElement().isInstanceOfSatisfying(ShowCreated.class, created -> {
             assertThat(created.showId()).isEqualTo(showId);
             assertThat(created.title()).isEqualTo("Hamlet");
-            assertThat(created.seatCount()).isEqualTo(3);
-            assertThat(created.price()).isEqualByComparingTo(BigDecimal.valueOf(100));
+            assertThat(created.hall()).isEqualTo(HallPlan.uniform(3, BigDecimal.valueOf(100)));
         });
         ShowState.Show show = (ShowState.Show) decider.evolve(ShowState.NOT_CREATED, events.get(0));
         assertThat(show.seats()).extracting(Seat::number).containsExactly(0, 1, 2);
@@ -98,8 +97,8 @@ class ShowDeciderTest {
         assertThatThrownBy(() -> new CreateShow(showId, " ", 5)).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> new CreateShow(showId, "x".repeat(201), 5)).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> new CreateShow(showId, "Hamlet", 0)).isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> new CreateShow(showId, "Hamlet", 10_001)).isInstanceOf(IllegalArgumentException.class);
-        assertThat(new CreateShow(showId, "x".repeat(200), 10_000).maxSeats()).isEqualTo(10_000);
+        assertThatThrownBy(() -> new CreateShow(showId, "Hamlet", 100_001)).isInstanceOf(IllegalArgumentException.class);
+        assertThat(new CreateShow(showId, "x".repeat(200), 100_000).hall().seatCount()).isEqualTo(100_000);
     }
 
     @Test

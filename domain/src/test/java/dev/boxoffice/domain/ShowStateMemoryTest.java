@@ -2,8 +2,11 @@ package dev.boxoffice.domain;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.math.BigDecimal;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import org.openjdk.jol.info.GraphLayout;
@@ -86,7 +89,7 @@ class ShowStateMemoryTest {
 
     private static void assertEstimateCovers(ShowState.Show show) {
         GraphLayout shared = GraphLayout.parseInstance(ShowRules.INITIAL_SEAT_PRICE, Holds.NONE, HoldStatus.values(),
-                Openings.NONE, AdmittedBuyers.NONE);
+                Openings.NONE, AdmittedBuyers.NONE, Hall.STANDARD, Hall.NONE, HallPlan.DEFAULT_SECTION, RowLabels.SHARED);
         long measured = GraphLayout.parseInstance(show).subtract(shared).totalSize();
 
         assertThat(show.estimatedBytes()).as("estimate for %d seats and %d live holds, measured %d bytes",
@@ -96,8 +99,40 @@ class ShowStateMemoryTest {
 
     @Test
     void aShowIsSmallWhateverItsSize() {
-        assertThat(showWithReservations(50).estimatedBytes()).isLessThan(300);
-        assertThat(showWithReservations(ShowRules.MAX_SEATS).estimatedBytes()).isLessThan(1_700);
+        assertThat(showWithReservations(50).estimatedBytes()).isLessThan(650);
+        assertThat(showWithReservations(10_000).estimatedBytes()).isLessThan(5_000);
+    }
+
+    /** A stadium: 20 sections of 100 rows of 50 seats, aisles and wheelchair spaces, nine seats in ten sold. */
+    @Test
+    void aHundredThousandSeatShowNineTenthsSoldHoldsUnder200KB() {
+        List<HallPlan.Section> sections = new ArrayList<>();
+        for (int s = 0; s < 20; s++) {
+            List<HallPlan.Row> rows = new ArrayList<>();
+            for (int r = 0; r < 100; r++) {
+                rows.add(new HallPlan.Row(HallPlan.rowLabel(r), 50, r < 20 ? "Premium" : "Standard", List.of(9, 39),
+                        r == 0 ? List.of(0, 49) : List.of(), r == 0 ? List.of(1, 48) : List.of()));
+            }
+            sections.add(new HallPlan.Section("Block " + (s + 1), rows, Optional.empty()));
+        }
+        HallPlan stadium = new HallPlan(List.of(new HallPlan.Category("Premium", new BigDecimal("120")),
+                new HallPlan.Category("Standard", new BigDecimal("65"))), sections);
+        UUID id = UUID.randomUUID();
+        ShowState state = decider.evolve(ShowState.NOT_CREATED, new ShowEvent.ShowCreated(id, "Final", stadium));
+        for (int first = 0; first < 100_000; first += 1_000) {
+            List<Integer> sold = new ArrayList<>();
+            for (int seat = first; seat < first + 1_000; seat++) {
+                if (seat % 10 != 3) {
+                    sold.add(seat);
+                }
+            }
+            state = decider.evolve(state, new ShowEvent.SeatsReserved(id, sold));
+        }
+        ShowState.Show show = (ShowState.Show) state;
+
+        assertThat(show.seatMap().reservedCount()).isEqualTo(90_000);
+        assertEstimateCovers(show);
+        assertThat(show.estimatedBytes()).isLessThan(200_000);
     }
 
     private ShowState.Show showWithReservations(int seats) {

@@ -81,9 +81,10 @@ public interface BoxOfficeConfig {
         int maxEventsPerStatement();
 
         /**
-         * An append, or a show's load, waiting this long is given up on once the database has answered no statement
-         * for this long: a request never waits longer on a database that stopped answering (a primary lost before
-         * its replacement takes writes). It gets 503 within a second, its show is read again from the log, and the
+         * An append, or a show's load, waiting this long is given up on once the database has not been heard for as
+         * long, neither answering a statement nor the heartbeat (SELECT 1 on a thread of its own, every eighth of
+         * this): a request never waits longer on a database that stopped answering (a primary lost before its
+         * replacement takes writes). It gets 503 within a second, its show is read again from the log, and the
          * client retries (with its Idempotency-Key, safely). A database that answers late (this process's CPU
          * exhausted, a busy server) keeps its requests, up to four times this. Checked a tenth of it apart.
          */

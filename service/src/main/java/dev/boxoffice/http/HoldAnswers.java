@@ -1,5 +1,6 @@
 package dev.boxoffice.http;
 
+import dev.boxoffice.api.HoldRequest;
 import dev.boxoffice.api.Problem;
 import dev.boxoffice.api.ProblemException;
 import dev.boxoffice.domain.Hold;
@@ -31,8 +32,26 @@ public class HoldAnswers {
         this.maxSeats = settings.maxSeatsPerRequest();
     }
 
-    /** At most the configured number of seats, none twice (400 VALIDATION_FAILED otherwise). */
+    /** Seats named, or a count (best available), not both; a category only with a count (400 VALIDATION_FAILED). */
+    void check(HoldRequest request) {
+        if (request.bestAvailable() == (request.seats() != null)) {
+            throw new ProblemException(Problem.invalid("Name the seats to hold, or how many (count) for the best available.",
+                    List.of(new Problem.Violation("seats", "give seats or count, not both"))));
+        }
+        if (!request.bestAvailable() && request.category() != null) {
+            throw new ProblemException(Problem.invalid("A category chooses among the best available; it needs a count.",
+                    List.of(new Problem.Violation("category", "only with count"))));
+        }
+        if (!request.bestAvailable()) {
+            check(request.seats());
+        }
+    }
+
+    /** At least one seat, at most the configured number, none twice (400 VALIDATION_FAILED otherwise). */
     void check(List<Integer> seats) {
+        if (seats.isEmpty()) {
+            throw invalid("must name at least one seat");
+        }
         if (seats.size() > maxSeats) {
             throw invalid("must name at most " + maxSeats + " seats");
         }

@@ -10,6 +10,7 @@ import dev.boxoffice.api.ReservationView;
 import dev.boxoffice.domain.Hold;
 import dev.boxoffice.domain.HoldStatus;
 import dev.boxoffice.domain.ShowCommand.ConfirmHold;
+import dev.boxoffice.domain.ShowCommand.HoldBestAvailable;
 import dev.boxoffice.domain.ShowCommand.HoldSeats;
 import dev.boxoffice.domain.ShowCommand.ReleaseHold;
 import dev.boxoffice.domain.ShowCommand.ReserveSeats;
@@ -73,24 +74,30 @@ public class HoldResource {
     @POST
     @Path("/{showId}/holds")
     @Consumes(MediaType.APPLICATION_JSON)
-    @Operation(summary = "Hold seats, all of them or none, until the hold expires (ttlSeconds, default 600, at most 3600)")
+    @Operation(summary = "Hold seats, all of them or none, until the hold expires (ttlSeconds, default 600, at most 3600): "
+            + "the seats named, or the best count seats together (of a category, if given): adjacent in one row, no "
+            + "single seat left alone when another choice avoids it, nearest the middle of the stage")
     @APIResponse(responseCode = "201", description = "Held; Location names the hold",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = HoldView.class)),
             headers = @Header(name = "Location", description = "/shows/{showId}/holds/{holdId}", schema = @Schema(type = SchemaType.STRING)))
-    @APIResponse(responseCode = "400", description = "Invalid request (VALIDATION_FAILED, MALFORMED_JSON), or seats not in the hall (SEATS_OUT_OF_RANGE, with the seats)")
+    @APIResponse(responseCode = "400", description = "Invalid request (VALIDATION_FAILED, MALFORMED_JSON), seats not in the hall (SEATS_OUT_OF_RANGE, with the seats), or a category the hall does not have (CATEGORY_NOT_FOUND, naming those it has)")
     @APIResponse(responseCode = "404", description = "No such show (SHOW_NOT_FOUND)")
-    @APIResponse(responseCode = "409", description = "Some seats are held or reserved (SEATS_NOT_AVAILABLE, with every such seat)")
+    @APIResponse(responseCode = "409", description = "Some seats are held or reserved (SEATS_NOT_AVAILABLE, with every such seat), or no count seats are available together (NO_SEATS_TOGETHER, saying how many are left and how many together at most)")
     @APIResponse(responseCode = "403", description = "The show sells through its waiting room and this request has no valid Admission-Token, or its admission ended (ADMISSION_REQUIRED, naming the queue)")
     public Uni<Response> hold(@RestPath String showId, @Valid @NotNull HoldRequest request,
             @RestHeader(CORRELATION_ID) @Size(max = 128) String correlationId,
             @RestHeader(IdempotencyKey.HEADER) String idempotencyKey, @Context RoutingContext http) {
         UUID show = RequestParameters.showId(showId);
-        holds.check(request.seats());
+        holds.check(request);
         UUID holdId = UUID.randomUUID();
         Instant now = clock.instant();
-        var command = admission.sentBy(http, new HoldSeats(show, holdId, request.seats(), now.plusSeconds(request.ttlOrDefault()), now), now);
-        return writes.run(http, idempotencyKey, request, correlationId, new Write(command, held -> writes.created(
-                "/shows/" + show + "/holds/" + holdId, HoldView.of(show, held.hold(holdId).orElseThrow(), now))));
+        Instant expiresAt = now.plusSeconds(request.ttlOrDefault());
+        ShowCommand hold = request.bestAvailable()
+                ? new HoldBestAvailable(show, holdId, request.count(), request.categoryAsked(), expiresAt, now)
+                : new HoldSeats(show, holdId, request.seats(), expiresAt, now);
+        return writes.run(http, idempotencyKey, request, correlationId, new Write(admission.sentBy(http, hold, now),
+                held -> writes.created("/shows/" + show + "/holds/" + holdId,
+                        HoldView.of(show, held.hall(), held.hold(holdId).orElseThrow(), now))));
     }
 
     @GET
@@ -105,8 +112,8 @@ public class HoldResource {
             if (!(state instanceof ShowState.Show known)) {
                 throw new ProblemException(Problem.showNotFound(showId));
             }
-            return holds.remembered(known, hold);
-        })).map(found -> HoldView.of(show, found, clock.instant()));
+            return holds.remembered(known, hold).map(found -> HoldView.of(show, known.hall(), found, clock.instant()));
+        }));
     }
 
     @POST
@@ -144,9 +151,9 @@ public class HoldResource {
     @Operation(summary = "Reserve seats at once without a hold, all of them or none")
     @APIResponse(responseCode = "200", description = "The seats, RESERVED",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ReservationView.class)))
-    @APIResponse(responseCode = "400", description = "Invalid request (VALIDATION_FAILED, MALFORMED_JSON), or seats not in the hall (SEATS_OUT_OF_RANGE, with the seats)")
+    @APIResponse(responseCode = "400", description = "Invalid request (VALIDATION_FAILED, MALFORMED_JSON), seats not in the hall (SEATS_OUT_OF_RANGE, with the seats), or a category the hall does not have (CATEGORY_NOT_FOUND, naming those it has)")
     @APIResponse(responseCode = "404", description = "No such show (SHOW_NOT_FOUND)")
-    @APIResponse(responseCode = "409", description = "Some seats are held or reserved (SEATS_NOT_AVAILABLE, with every such seat)")
+    @APIResponse(responseCode = "409", description = "Some seats are held or reserved (SEATS_NOT_AVAILABLE, with every such seat), or no count seats are available together (NO_SEATS_TOGETHER, saying how many are left and how many together at most)")
     @APIResponse(responseCode = "403", description = "The show sells through its waiting room and this request has no valid Admission-Token, or its admission ended (ADMISSION_REQUIRED, naming the queue)")
     public Uni<Response> reserve(@RestPath String showId, @Valid @NotNull ReservationRequest request,
             @RestHeader(CORRELATION_ID) @Size(max = 128) String correlationId,
@@ -166,8 +173,9 @@ public class HoldResource {
         UUID hold = RequestParameters.uuid("holdId", holdId);
         Instant now = clock.instant();
         return writes.run(http, idempotencyKey, null, correlationId, new Write(admission.sentBy(http, command.of(show, hold, now), now),
-                settled -> writes.ok(HoldView.of(show, settled.hold(hold).orElseThrow(), now)),
-                refusal -> holds.afterRefusal(refusal, show, hold, goal).map(found -> writes.ok(HoldView.of(show, found, now)))));
+                settled -> writes.ok(HoldView.of(show, settled.hall(), settled.hold(hold).orElseThrow(), now)),
+                refusal -> holds.afterRefusal(refusal, show, hold, goal).compose(found -> shows.show(show)
+                        .map(state -> writes.ok(HoldView.of(show, ((ShowState.Show) state).hall(), found, now))))));
     }
 
     @FunctionalInterface

@@ -48,7 +48,8 @@ final class SeatFrames {
                 case RESERVED -> SeatMapSnapshot.RESERVED;
             };
         }
-        var snapshot = new SeatMapSnapshot(show.id().toString(), show.title(), show.price(), version, new String(seats));
+        // A show created over HTTP has one price category, the price of all its seats.
+        var snapshot = new SeatMapSnapshot(show.id().toString(), show.title(), show.hall().price(0), version, new String(seats));
         return frame(position, "snapshot", snapshot);
     }
 

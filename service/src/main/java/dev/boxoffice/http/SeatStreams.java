@@ -7,7 +7,6 @@ import dev.boxoffice.api.Problem;
 import dev.boxoffice.api.ProblemException;
 import dev.boxoffice.api.RequestParameters;
 import dev.boxoffice.api.RequestPipeline;
-import dev.boxoffice.domain.ShowRules;
 import dev.boxoffice.domain.ShowState;
 import dev.boxoffice.entity.Versioned;
 import dev.boxoffice.eventstore.EventLog;
@@ -51,6 +50,8 @@ public final class SeatStreams {
     static final int MAX_CATCH_UP_EVENTS = 1000;
     /** A snapshot's bytes beyond one per seat: its id, title and framing. */
     private static final int SNAPSHOT_OVERHEAD_BYTES = 2048;
+    /** A snapshot is a letter per seat: charged first as one of a 10,000-seat hall (most are smaller). */
+    private static final int ESTIMATED_SEATS = 10_000;
 
     private static final Logger LOG = Logger.getLogger(SeatStreams.class);
 
@@ -137,11 +138,10 @@ public final class SeatStreams {
     }
 
     private void open(RoutingContext http, UUID showId, OptionalLong lastEventId) {
-        long firstEstimate = SNAPSHOT_OVERHEAD_BYTES + ShowRules.MAX_SEATS; // the show's size is not known yet
+        // The show's size is not known yet: charged as a hall of 10,000 seats, then as what its snapshot really is.
+        long firstEstimate = SNAPSHOT_OVERHEAD_BYTES + ESTIMATED_SEATS;
         if (!budget.tryCharge(FIXED_BYTES_PER_STREAM + firstEstimate)) {
-            refused.increment();
-            http.response().putHeader(HttpHeaders.RETRY_AFTER, Problem.RETRY_AFTER_SECONDS);
-            send(http, Problem.overloaded("The service has as many seat-map streams open as its memory bound allows."));
+            refuse(http);
             return;
         }
         Context context = Vertx.currentContext();
@@ -159,8 +159,13 @@ public final class SeatStreams {
                         return;
                     }
                     Start start = result.result();
-                    long firstCharge = Math.min(firstEstimate, start.first().length());
-                    budget.release(firstEstimate - firstCharge);
+                    long firstCharge = start.first().length();
+                    if (firstCharge > firstEstimate && !budget.tryCharge(firstCharge - firstEstimate)) {
+                        budget.release(FIXED_BYTES_PER_STREAM + firstEstimate);
+                        refuse(http);
+                        return;
+                    }
+                    budget.release(Math.max(0, firstEstimate - firstCharge));
                     var connection = new SseConnection(vertx, http, context, budget, settings.maxPendingBytes(), frames,
                             dropped::increment, handoff);
                     StreamFeed.Following following = feed.follow(stream, start.afterVersion(), connection::send);
@@ -171,6 +176,12 @@ public final class SeatStreams {
                         open.decrementAndGet();
                     });
                 }));
+    }
+
+    private void refuse(RoutingContext http) {
+        refused.increment();
+        http.response().putHeader(HttpHeaders.RETRY_AFTER, Problem.RETRY_AFTER_SECONDS);
+        send(http, Problem.overloaded("The service has as many seat-map streams open as its memory bound allows."));
     }
 
     /** What a stream begins with, and the version after which the log takes over. */

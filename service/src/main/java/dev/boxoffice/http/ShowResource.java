@@ -7,6 +7,7 @@ import dev.boxoffice.api.RequestParameters;
 import dev.boxoffice.api.SeatActionRequest;
 import dev.boxoffice.api.ShowPage;
 import dev.boxoffice.api.ShowView;
+import dev.boxoffice.domain.HallPlan;
 import dev.boxoffice.domain.ShowCommand.CancelSeatReservation;
 import dev.boxoffice.domain.ShowCommand.CreateShow;
 import dev.boxoffice.domain.ShowCommand.ReserveSeat;
@@ -82,8 +83,9 @@ public class ShowResource {
     }
 
     @POST
-    @Operation(summary = "Create a show with seats 0..maxSeats-1, all available at price 100",
-            description = "With onSaleAt or waitingRoom, it sells through a waiting room: see the queue's endpoints.")
+    @Operation(summary = "Create a show in a hall of sections, rows and price categories, or of maxSeats seats at price 100",
+            description = "Seats are numbered from 0, section by section, row by row, left to right. With onSaleAt or "
+                    + "waitingRoom, it sells through a waiting room: see the queue's endpoints.")
     @APIResponse(responseCode = "201", description = "Created; Location names the show",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ShowView.class)),
             headers = @Header(name = "Location", description = "/shows/{showId}", schema = @Schema(type = SchemaType.STRING)))
@@ -94,10 +96,11 @@ public class ShowResource {
             @RestHeader(CORRELATION_ID) @Size(max = 128) String correlationId,
             @RestHeader(IdempotencyKey.HEADER) String idempotencyKey,
             @Context RoutingContext http) {
-        if (!admission.admitHall(http, request.maxSeats())) {
+        HallPlan hall = request.hallPlan();
+        if (!admission.admitHall(http, hall.seatCount())) {
             throw overloaded("The service is building and sending as many whole halls as its bound allows.");
         }
-        var command = new CreateShow(request.showId(), request.title(), request.maxSeats(), request.waitingRoom(clock.instant()));
+        var command = new CreateShow(request.showId(), request.title(), hall, request.waitingRoom(clock.instant()));
         return writes.run(http, idempotencyKey, request, correlationId, new Write(command,
                 show -> writes.created("/shows/" + show.id(), ShowView.of(show))));
     }

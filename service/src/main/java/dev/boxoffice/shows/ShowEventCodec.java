@@ -59,7 +59,7 @@ public final class ShowEventCodec implements EventCodec<ShowEvent> {
     @Override
     public int schemaVersion(String type) {
         return switch (type) {
-            case SHOW_CREATED -> ShowEventUpcasters.SEATS_AS_COUNT_AND_PRICE;
+            case SHOW_CREATED -> ShowEventUpcasters.HALL;
             case SEATS_HELD, HOLD_CONFIRMED, HOLD_RELEASED -> ShowEventUpcasters.HOLD_ID_AS_BYTES;
             case SEAT_RESERVED, SEAT_RESERVATION_CANCELLED, SEATS_RESERVED -> 1;
             case String line when LineEventCodec.isLineEvent(line) -> 1;
@@ -74,8 +74,8 @@ public final class ShowEventCodec implements EventCodec<ShowEvent> {
         }
         return switch (event) {
             case ShowCreated e -> dev.boxoffice.shows.proto.ShowCreated.newBuilder()
-                    .setShowId(e.showId().toString()).setTitle(e.title()).setSeatCount(e.seatCount())
-                    .setSeatPrice(e.price().toPlainString()).build().toByteArray();
+                    .setShowId(e.showId().toString()).setTitle(e.title()).setHall(HallCodec.encode(e.hall()))
+                    .build().toByteArray();
             case SeatReserved e -> dev.boxoffice.shows.proto.SeatReserved.newBuilder()
                     .setShowId(e.showId().toString()).setSeatNumber(e.seatNumber()).build().toByteArray();
             case SeatReservationCancelled e -> dev.boxoffice.shows.proto.SeatReservationCancelled.newBuilder()
@@ -121,8 +121,7 @@ public final class ShowEventCodec implements EventCodec<ShowEvent> {
             return switch (type) {
                 case SHOW_CREATED -> {
                     var e = dev.boxoffice.shows.proto.ShowCreated.parseFrom(payload);
-                    yield new ShowCreated(UUID.fromString(e.getShowId()), e.getTitle(), e.getSeatCount(),
-                            ShowSnapshotCodec.price(e.getSeatPrice()));
+                    yield new ShowCreated(UUID.fromString(e.getShowId()), e.getTitle(), HallCodec.decode(e.getHall()));
                 }
                 case SEAT_RESERVED -> {
                     var e = dev.boxoffice.shows.proto.SeatReserved.parseFrom(payload);

@@ -7,6 +7,7 @@ import static dev.boxoffice.shows.ShowEventCodec.SHOW_CREATED;
 
 import com.google.protobuf.ByteString;
 import com.google.protobuf.Message;
+import dev.boxoffice.domain.HallPlan;
 import dev.boxoffice.entity.Upcasters;
 import dev.boxoffice.entity.Upcasters.Stored;
 import dev.boxoffice.shows.proto.HoldConfirmed;
@@ -15,6 +16,7 @@ import dev.boxoffice.shows.proto.Seat;
 import dev.boxoffice.shows.proto.SeatStatus;
 import dev.boxoffice.shows.proto.SeatsHeld;
 import dev.boxoffice.shows.proto.ShowCreated;
+import java.math.BigDecimal;
 import java.util.List;
 import java.util.UUID;
 
@@ -23,6 +25,9 @@ final class ShowEventUpcasters {
 
     /** ShowCreated version 2: the seats as a count and a price; version 1 could list every seat instead. */
     static final int SEATS_AS_COUNT_AND_PRICE = 2;
+
+    /** ShowCreated version 3: a hall of sections, rows and categories; version 2's count and price are one of them. */
+    static final int HALL = 3;
 
     /** SeatsHeld, HoldConfirmed and HoldReleased version 2: the hold id as 16 bytes; version 1 had its 36 characters. */
     static final int HOLD_ID_AS_BYTES = 2;
@@ -34,6 +39,8 @@ final class ShowEventUpcasters {
         return new Upcasters()
                 .from(SHOW_CREATED, 1, payload -> next(SHOW_CREATED, SEATS_AS_COUNT_AND_PRICE,
                         seatsAsCountAndPrice(ShowCreated.parseFrom(payload))))
+                .from(SHOW_CREATED, SEATS_AS_COUNT_AND_PRICE, payload -> next(SHOW_CREATED, HALL,
+                        countAndPriceAsHall(ShowCreated.parseFrom(payload))))
                 // Field 2 was a string and is bytes now: the same wire type, so version 1 parses, holding the text.
                 .from(SEATS_HELD, 1, payload -> {
                     SeatsHeld held = SeatsHeld.parseFrom(payload);
@@ -67,6 +74,12 @@ final class ShowEventUpcasters {
         }
         return seats.isEmpty() ? created
                 : created.toBuilder().clearSeats().setSeatCount(seats.size()).setSeatPrice(seats.get(0).getPrice()).build();
+    }
+
+    /** Version 2's seats, all at one price: the hall a show created by its seat count gets. */
+    private static ShowCreated countAndPriceAsHall(ShowCreated created) {
+        HallPlan hall = HallPlan.uniform(created.getSeatCount(), new BigDecimal(created.getSeatPrice()));
+        return created.toBuilder().clearSeatCount().clearSeatPrice().setHall(HallCodec.encode(hall)).build();
     }
 
     private static ByteString holdIdAsBytes(ByteString text) {

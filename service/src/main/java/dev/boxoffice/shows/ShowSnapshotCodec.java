@@ -1,6 +1,7 @@
 package dev.boxoffice.shows;
 
 import com.google.protobuf.InvalidProtocolBufferException;
+import dev.boxoffice.domain.Hall;
 import dev.boxoffice.domain.Hold;
 import dev.boxoffice.domain.Holds;
 import dev.boxoffice.domain.SeatMap;
@@ -14,15 +15,16 @@ import java.util.List;
 import java.util.UUID;
 
 /**
- * Show snapshots as Protocol Buffers: the reserved and held seats as bit sets, the shared price once, the holds, the
- * waiting room ({@link WaitingRoomSnapshot}).
- * Version 2 has the hold ids as bytes; a snapshot of version 1 is not read (the show is rebuilt from its events).
+ * Show snapshots as Protocol Buffers: the hall's plan ({@link HallCodec}), the reserved and held seats as bit sets,
+ * the holds, the waiting room ({@link WaitingRoomSnapshot}).
+ * Version 3 has the hall, version 2 had a count and a price; a snapshot of an earlier version is not read (the show
+ * is rebuilt from its events).
  */
 final class ShowSnapshotCodec implements StateCodec<ShowState> {
 
     @Override
     public int schemaVersion() {
-        return 2;
+        return 3;
     }
 
     @Override
@@ -31,7 +33,7 @@ final class ShowSnapshotCodec implements StateCodec<ShowState> {
             throw new IllegalArgumentException("Only an existing show has a snapshot");
         }
         ShowSnapshot.Builder snapshot = ShowSnapshot.newBuilder().setShowId(show.id().toString()).setTitle(show.title())
-                .setSeatCount(show.seatCount()).setSeatPrice(show.price().toPlainString());
+                .setHall(HallCodec.encode(show.hall().plan()));
         for (long word : show.seatMap().reservedWords()) {
             snapshot.addReserved(word);
         }
@@ -54,8 +56,8 @@ final class ShowSnapshotCodec implements StateCodec<ShowState> {
             long[] reserved = snapshot.getReservedList().stream().mapToLong(Long::longValue).toArray();
             long[] held = snapshot.getHeldList().stream().mapToLong(Long::longValue).toArray();
             List<Hold> holds = snapshot.getHoldsList().stream().map(ShowSnapshotCodec::decode).toList();
-            return new ShowState.Show(id, snapshot.getTitle(), price(snapshot.getSeatPrice()),
-                    SeatMap.of(snapshot.getSeatCount(), reserved, held),
+            Hall hall = Hall.of(HallCodec.decode(snapshot.getHall()));
+            return new ShowState.Show(id, snapshot.getTitle(), hall, SeatMap.of(hall.size(), reserved, held),
                     Holds.of(holds.stream().filter(Hold::isLive).toList(), holds.stream().filter(h -> !h.isLive()).toList()),
                     snapshot.hasWaitingRoom() ? WaitingRoomSnapshot.decode(snapshot.getWaitingRoom()) : null);
         } catch (InvalidProtocolBufferException | RuntimeException e) {

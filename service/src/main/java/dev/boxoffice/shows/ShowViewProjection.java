@@ -100,8 +100,8 @@ public final class ShowViewProjection implements Projection {
         for (ShowCreated show : created.values()) {
             ids[i] = show.showId();
             titles[i] = show.title();
-            totals[i] = show.seatCount();
-            available[i] = show.seatCount();
+            totals[i] = show.hall().seatCount();
+            available[i] = show.hall().seatCount();
             at[i] = createdAt.get(show.showId());
             i++;
         }

@@ -184,6 +184,40 @@ class HoldApiTest {
                 .header("Allow", equalTo("OPTIONS, POST"));
     }
 
+    /** 50 seats: five rows of ten, A to E, the stage before row A. */
+    @Test
+    void holdsTheBestSeatsAvailableTogetherAndNamesThemAsPeopleDo() {
+        UUID show = createShow(50);
+
+        bestAvailable(show, "{\"count\":4}").statusCode(201)
+                .body("seats", equalTo(List.of(3, 4, 5, 6)))
+                .body("labels", equalTo(List.of("Hall, row A, seat 4", "Hall, row A, seat 5", "Hall, row A, seat 6",
+                        "Hall, row A, seat 7")))
+                .body("status", equalTo("HELD"));
+        // Row A has three seats left on each side: four together are next found in row B's middle.
+        bestAvailable(show, "{\"count\":4,\"category\":\"Standard\",\"ttlSeconds\":60}").statusCode(201)
+                .body("seats", equalTo(List.of(13, 14, 15, 16)));
+        given().when().get("/shows/" + show).then().body("seats[14].status", equalTo("HELD"));
+    }
+
+    @Test
+    void refusesABestAvailableHoldThatCannotSitTogetherOrAsksForWhatTheHallLacks() {
+        UUID show = createShow(3);
+        problem(bestAvailable(show, "{\"count\":4}"), 409, "NO_SEATS_TOGETHER")
+                .body("detail", equalTo("No 4 seats are available together; 3 are available, at most 3 together."));
+        problem(bestAvailable(show, "{\"count\":2,\"category\":\"Gold\"}"), 400, "CATEGORY_NOT_FOUND");
+        problem(bestAvailable(show, "{\"count\":0}"), 400, "VALIDATION_FAILED");
+        problem(bestAvailable(show, "{\"count\":21}"), 400, "VALIDATION_FAILED");
+        problem(bestAvailable(show, "{\"count\":2,\"seats\":[0,1]}"), 400, "VALIDATION_FAILED");
+        problem(bestAvailable(show, "{\"seats\":[0],\"category\":\"Standard\"}"), 400, "VALIDATION_FAILED");
+        problem(bestAvailable(show, "{\"ttlSeconds\":60}"), 400, "VALIDATION_FAILED");
+        given().when().get("/shows/" + show).then().body("seats[0].status", equalTo("AVAILABLE"));
+    }
+
+    private static ValidatableResponse bestAvailable(UUID show, String body) {
+        return given().contentType(ContentType.JSON).body(body).when().post("/shows/" + show + "/holds").then();
+    }
+
     private static UUID createShow(int seats) {
         UUID id = UUID.randomUUID();
         given().contentType(ContentType.JSON).body("{\"showId\":\"" + id + "\",\"title\":\"Holds\",\"maxSeats\":" + seats + "}")

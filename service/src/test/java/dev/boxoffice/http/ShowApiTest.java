@@ -118,7 +118,7 @@ class ShowApiTest {
             "{\"showId\":\"%s\",\"title\":7,\"maxSeats\":5}",
             "{\"showId\":\"%s\",\"title\":\"T\"}",
             "{\"showId\":\"%s\",\"title\":\"T\",\"maxSeats\":0}",
-            "{\"showId\":\"%s\",\"title\":\"T\",\"maxSeats\":10001}",
+            "{\"showId\":\"%s\",\"title\":\"T\",\"maxSeats\":100001}",
             "{\"showId\":\"%s\",\"title\":\"T\",\"maxSeats\":5.5}",
             "{\"showId\":\"%s\",\"title\":\"T\",\"maxSeats\":\"five\"}",
             "{\"showId\":\"%s\",\"title\":\"T\",\"maxSeats\":99999999999}",

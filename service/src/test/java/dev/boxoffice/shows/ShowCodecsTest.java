@@ -8,6 +8,8 @@ import dev.boxoffice.domain.Decision;
 import dev.boxoffice.domain.ShowCommand.CreateShow;
 import dev.boxoffice.domain.ShowDecider;
 import dev.boxoffice.domain.ShowEvent;
+import dev.boxoffice.domain.Hall;
+import dev.boxoffice.domain.HallPlan;
 import dev.boxoffice.domain.Hold;
 import dev.boxoffice.domain.HoldStatus;
 import dev.boxoffice.domain.ShowEvent.HoldConfirmed;
@@ -154,6 +156,37 @@ class ShowCodecsTest {
 
         assertThat(events.decode(ShowEventCodec.SHOW_CREATED, 1, created))
                 .containsExactly(new ShowEvent.ShowCreated(showId, "Old", 2, ShowRules.INITIAL_SEAT_PRICE));
+        // ... and on to a hall, as every ShowCreated before version 3
+    }
+
+    /** ShowCreated events of version 2 had a count of seats at one price; they are upcast to that hall. */
+    @Test
+    void readsTheCountAndPriceOfAVersionTwoShowCreatedAsAHall() {
+        byte[] created = dev.boxoffice.shows.proto.ShowCreated.newBuilder().setShowId(showId.toString()).setTitle("Old")
+                .setSeatCount(50).setSeatPrice("42.50").build().toByteArray();
+
+        List<ShowEvent> decoded = events.decode(ShowEventCodec.SHOW_CREATED, 2, created);
+
+        assertThat(decoded).containsExactly(new ShowEvent.ShowCreated(showId, "Old",
+                HallPlan.uniform(50, new BigDecimal("42.50"))));
+        assertThat(Hall.of(((ShowEvent.ShowCreated) decoded.get(0)).hall()).label(49).toString())
+                .isEqualTo("Hall, row E, seat 10");
+    }
+
+    @Test
+    void aHallOfSectionsRowsAndCategoriesSurvivesItsEventAndASnapshot() {
+        HallPlan theatre = new HallPlan(List.of(new HallPlan.Category("Premium", new BigDecimal("80")),
+                new HallPlan.Category("Standard", new BigDecimal("45.5"))), List.of(
+                new HallPlan.Section("Stalls", List.of(new HallPlan.Row("A", 10, "Premium", List.of(4), List.of(0), List.of(1)),
+                        new HallPlan.Row("B", 12, "Standard")), java.util.Optional.empty()),
+                new HallPlan.Section("Box", List.of(new HallPlan.Row("1", 4, "Premium")),
+                        java.util.Optional.of(new HallPlan.Position(30, 0)))));
+        var created = new ShowEvent.ShowCreated(showId, "Hamlet", theatre);
+
+        assertThat(events.decode(ShowEventCodec.SHOW_CREATED, events.schemaVersion(ShowEventCodec.SHOW_CREATED),
+                events.encode(created))).containsExactly(created);
+        ShowState state = decider.evolve(decider.evolve(ShowState.NOT_CREATED, created), new SeatReserved(showId, 25));
+        assertThat(snapshots.decode(snapshots.encode(state))).isEqualTo(state);
     }
 
     /** Hold events of version 1 carried the hold id as text; they are upcast to its 16 bytes. */

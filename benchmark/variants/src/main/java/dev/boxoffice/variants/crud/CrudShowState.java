@@ -2,13 +2,14 @@ package dev.boxoffice.variants.crud;
 
 import dev.boxoffice.domain.CommandOutcome;
 import dev.boxoffice.domain.Decision;
+import dev.boxoffice.domain.Hall;
+import dev.boxoffice.domain.HallPlan;
 import dev.boxoffice.domain.Seat;
 import dev.boxoffice.domain.SeatMap;
 import dev.boxoffice.domain.SeatStatus;
 import dev.boxoffice.domain.ShowCommand;
 import dev.boxoffice.domain.ShowDecider;
 import dev.boxoffice.domain.ShowEvent;
-import dev.boxoffice.domain.ShowRules;
 import dev.boxoffice.domain.ShowState;
 import java.math.BigDecimal;
 import java.util.UUID;
@@ -29,13 +30,13 @@ final class CrudShowState {
         for (int seat : reservedSeats) {
             bits[seat / Long.SIZE] |= 1L << seat;
         }
-        return new ShowState.Show(id, title, price, SeatMap.of(seats, bits));
+        return new ShowState.Show(id, title, Hall.of(HallPlan.uniform(seats, price)), SeatMap.of(seats, bits));
     }
 
     /** What a new show looks like, and the price its seats start at. */
     static ShowState.Show created(ShowCommand.CreateShow create) {
-        return new ShowState.Show(create.showId(), create.title(), ShowRules.INITIAL_SEAT_PRICE,
-                SeatMap.allAvailable(create.maxSeats()));
+        Hall hall = Hall.of(create.hall());
+        return new ShowState.Show(create.showId(), create.title(), hall, SeatMap.allAvailable(hall.size()));
     }
 
     static CommandOutcome<ShowState> alreadyExists(ShowCommand.CreateShow create) {

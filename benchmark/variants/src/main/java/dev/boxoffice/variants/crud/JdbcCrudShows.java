@@ -46,7 +46,7 @@ public final class JdbcCrudShows implements BlockingShows {
                 PreparedStatement insert = connection.prepareStatement(CrudSql.jdbc(CrudSql.CREATE_SHOW))) {
             insert.setObject(1, command.showId(), Types.OTHER);
             insert.setString(2, command.title());
-            insert.setInt(3, command.maxSeats());
+            insert.setInt(3, command.hall().seatCount());
             insert.setBigDecimal(4, ShowRules.INITIAL_SEAT_PRICE);
             return insert.executeUpdate() > 0
                     ? new CommandOutcome.Accepted<>(CrudShowState.created(command), 0)

@@ -31,7 +31,7 @@ public final class ReactiveCrudShows implements ReactiveShows {
     @Override
     public Future<CommandOutcome<ShowState>> create(ShowCommand.CreateShow command, String correlationId) {
         return unavailableIfFailed(pool.preparedQuery(CrudSql.CREATE_SHOW)
-                .execute(Tuple.of(command.showId(), command.title(), command.maxSeats(), ShowRules.INITIAL_SEAT_PRICE))
+                .execute(Tuple.of(command.showId(), command.title(), command.hall().seatCount(), ShowRules.INITIAL_SEAT_PRICE))
                 .map(rows -> rows.rowCount() > 0
                         ? new CommandOutcome.Accepted<>(CrudShowState.created(command), 0)
                         : CrudShowState.alreadyExists(command)), "creating show " + command.showId());

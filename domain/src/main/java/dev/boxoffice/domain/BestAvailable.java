@@ -1,0 +1,177 @@
+package dev.boxoffice.domain;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * "N together, best available": the seats a buyer asking for {@code count} seats of a category would choose. Adjacent
+ * seats in one row (no aisle between), none a wheelchair space or companion seat; of those, the group nearest the
+ * middle of the stage; a group that leaves a single seat alone between it and the next taken seat, aisle or row end
+ * only when no other group avoids that. Runs of available seats are found a machine word of the seat map at a time;
+ * in each only the few places nearest the stage's middle are judged, and rows farther than the best group found are
+ * passed over.
+ */
+final class BestAvailable {
+
+    /** A choice: its first seat and its squared distance from the focal point. */
+    private record Candidate(int first, double distance) {
+    }
+
+    private final Hall hall;
+    private final SeatMap seats;
+    private final int count;
+    private final int category;
+    private Candidate best;        // leaves no single seat stranded
+    private Candidate bestAnyway;  // may strand one
+    private int available;         // of the category, that best available may pick: counted for a refusal only
+    private int longestRun;
+
+    private BestAvailable(Hall hall, SeatMap seats, int count, int category) {
+        this.hall = hall;
+        this.seats = seats;
+        this.count = count;
+        this.category = category;
+    }
+
+    /** What the search found: the seats picked, or what is left when no group fits. */
+    record Result(Optional<int[]> seats, int available, int longestRun) {
+    }
+
+    /** Picks and holds in one decision, all or nothing; refused with what is left when no group fits. */
+    static Decision<ShowEvent> decide(ShowState.Show show, ShowCommand.HoldBestAvailable hold) {
+        Hall hall = show.hall();
+        int category = hold.category().map(hall::categoryIndex).orElse(-1);
+        if (category < 0 && hold.category().isPresent()) {
+            return Decision.reject(Rejection.Code.CATEGORY_NOT_FOUND, "The hall has no category " + hold.category().get()
+                    + "; it has " + hall.categories().stream().map(HallPlan.Category::name).toList() + ".");
+        }
+        Result result = pick(hall, show.seatMap(), hold.count(), category);
+        if (result.seats().isEmpty()) {
+            String of = hold.category().map(name -> " of " + name).orElse("");
+            return Decision.reject(Rejection.Code.NO_SEATS_TOGETHER, "No " + hold.count() + " seats" + of
+                    + " are available together; " + result.available() + " are available"
+                    + (result.available() > 0 ? ", at most " + result.longestRun() + " together." : "."));
+        }
+        List<Integer> seats = Arrays.stream(result.seats().get()).boxed().toList();
+        return Decision.accept(new ShowEvent.SeatsHeld(show.id(), hold.holdId(), seats, hold.expiresAt()));
+    }
+
+    /**
+     * {@code category}: the index of the category asked for, or -1 for any. Rows are searched front to back, and a row
+     * farther from the stage than the best group found is not searched; what is left is counted only for a refusal.
+     */
+    static Result pick(Hall hall, SeatMap seats, int count, int category) {
+        BestAvailable search = new BestAvailable(hall, seats, count, category);
+        for (int row = 0; row < hall.rowCount(); row++) {
+            if (category < 0 || hall.rowCategory(row) == category) {
+                double dy = hall.y(row) - hall.focalY();
+                if (search.best == null || dy * dy < search.best.distance()) {
+                    int judged = row;
+                    search.runs(row, (from, to) -> search.judge(judged, from, to));
+                }
+            }
+        }
+        Candidate chosen = search.best != null ? search.best : search.bestAnyway;
+        if (chosen == null) {
+            for (int row = 0; row < hall.rowCount(); row++) {
+                if (category < 0 || hall.rowCategory(row) == category) {
+                    search.runs(row, search::count);
+                }
+            }
+            return new Result(Optional.empty(), search.available, search.longestRun);
+        }
+        int[] group = new int[count];
+        for (int i = 0; i < count; i++) {
+            group[i] = chosen.first() + i;
+        }
+        return new Result(Optional.of(group), search.available, search.longestRun);
+    }
+
+    private interface RunConsumer {
+        void accept(int from, int to);
+    }
+
+    /**
+     * The runs of a row: available seats between taken ones, aisles, access seats and the row's ends. The row's aisles
+     * and access seats are found once, then walked alongside.
+     */
+    private void runs(int row, RunConsumer consumer) {
+        int first = hall.firstSeatOf(row);
+        int end = first + hall.seatsIn(row);
+        int[] aisles = hall.aislesAfterSeats();
+        int[] wheelchair = hall.wheelchairSeats();
+        int[] companion = hall.companionSeats();
+        int a = Hall.insertionPoint(aisles, first);
+        int w = Hall.insertionPoint(wheelchair, first);
+        int c = Hall.insertionPoint(companion, first);
+        int seat = first;
+        while (seat < end) {
+            int start = seats.nextAvailable(seat, end);
+            if (start >= end) {
+                return;
+            }
+            int stop = seats.nextTaken(start, end);
+            seat = stop;
+            while (start < stop) {
+                while (a < aisles.length && aisles[a] < start) {
+                    a++;
+                }
+                while (w < wheelchair.length && wheelchair[w] < start) {
+                    w++;
+                }
+                while (c < companion.length && companion[c] < start) {
+                    c++;
+                }
+                int access = Math.min(w < wheelchair.length ? wheelchair[w] : Integer.MAX_VALUE,
+                        c < companion.length ? companion[c] : Integer.MAX_VALUE);
+                int aisle = a < aisles.length ? aisles[a] : Integer.MAX_VALUE;
+                if (access < stop && access <= aisle) { // the run stops before the access seat, and goes on after it
+                    consumer.accept(start, access);
+                    start = access + 1;
+                } else if (aisle < stop - 1) { // the run stops at the aisle
+                    consumer.accept(start, aisle + 1);
+                    start = aisle + 1;
+                } else {
+                    consumer.accept(start, stop);
+                    start = stop;
+                }
+            }
+        }
+    }
+
+    private void count(int from, int to) {
+        if (to > from) {
+            available += to - from;
+            longestRun = Math.max(longestRun, to - from);
+        }
+    }
+
+    /** Seats [from, to), side by side and available: judges the places nearest the middle of the stage. */
+    private void judge(int row, int from, int to) {
+        if (to - from < count) {
+            return;
+        }
+        double left = hall.x(from); // no aisle inside a run: seat i's centre is left + i
+        double dy = hall.y(row) - hall.focalY();
+        int last = to - count;
+        int ideal = from + (int) Math.round(hall.focalX() - left - (count - 1) / 2.0);
+        ideal = Math.max(from, Math.min(last, ideal));
+        for (int first : new int[] {ideal, ideal - 1, ideal + 1, ideal - 2, ideal + 2, from, last}) {
+            if (first < from || first > last) {
+                continue;
+            }
+            double dx = left + (first - from) + (count - 1) / 2.0 - hall.focalX();
+            Candidate candidate = new Candidate(first, dx * dx + dy * dy);
+            bestAnyway = better(candidate, bestAnyway);
+            if (first - from != 1 && to - (first + count) != 1) {
+                best = better(candidate, best);
+            }
+        }
+    }
+
+    /** The nearer; of two as near, the one found first (front rows, left seats). */
+    private static Candidate better(Candidate candidate, Candidate current) {
+        return current == null || candidate.distance() < current.distance() - 1e-9 ? candidate : current;
+    }
+}

@@ -1,0 +1,381 @@
+package dev.boxoffice.domain;
+
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * A hall in the compact form a show keeps in memory: seats are numbered 0 .. size - 1, section by section, row by
+ * row, left to right; a row is its first seat's number, its label and its category; aisles, wheelchair spaces and
+ * companion seats are sorted seat numbers. A row lettered by its place in its section (A, B, ... Z, AA) holds no
+ * label; another label is held once however many sections repeat it, and 1 to 999 are shared by every hall. A
+ * 100,000-seat hall of 50-seat rows holds about 12 KB. It gives back the {@link HallPlan} it was made from.
+ */
+public final class Hall {
+
+    /** Rows between sections stacked one below the other, and the stage's distance above the front row. */
+    static final int SECTION_GAP = 2;
+    static final double STAGE_DISTANCE = 3;
+    /** The category of every show created by its seat count, shared by their halls. */
+    static final HallPlan.Category STANDARD = new HallPlan.Category(HallPlan.DEFAULT_CATEGORY, ShowRules.INITIAL_SEAT_PRICE);
+    static final int[] NONE = new int[0];
+
+    private final HallPlan.Category[] categories;
+    private final String[] sectionNames;
+    private final int[] sectionFirstRow;    // length sections + 1
+    private final int[] sectionX;
+    private final int[] sectionY;
+    private final int[] sectionWidth;       // the widest row, aisles counted
+    private final boolean[] sectionPlaced;  // its position was given
+    private final int[] rowFirstSeat;       // length rows + 1
+    private final String[] rowLabels;       // null entries (or null): lettered by place in the section, A, B, ...
+    private final byte[] rowCategory;
+    private final int[] aislesAfter;
+    private final int[] wheelchair;
+    private final int[] companion;
+    private final double focalX;
+    private final double focalY;
+
+    private Hall(HallPlan plan) {
+        categories = plan.categories().stream().map(category -> category.equals(STANDARD) ? STANDARD : category)
+                .toArray(HallPlan.Category[]::new);
+        Map<String, Integer> categoryIndex = new HashMap<>();
+        for (int c = 0; c < categories.length; c++) {
+            categoryIndex.put(categories[c].name(), c);
+        }
+        int sections = plan.sections().size();
+        int rows = plan.sections().stream().mapToInt(section -> section.rows().size()).sum();
+        sectionNames = new String[sections];
+        sectionFirstRow = new int[sections + 1];
+        sectionX = new int[sections];
+        sectionY = new int[sections];
+        sectionWidth = new int[sections];
+        sectionPlaced = new boolean[sections];
+        rowFirstSeat = new int[rows + 1];
+        String[] labelled = new String[rows];
+        boolean anyLabelled = false;
+        rowCategory = new byte[rows];
+        List<Integer> aisles = new ArrayList<>();
+        List<Integer> wheelchairs = new ArrayList<>();
+        List<Integer> companions = new ArrayList<>();
+        Map<String, String> labels = new HashMap<>(); // one String per distinct label, the common ones shared by all halls
+        int row = 0;
+        int seat = 0;
+        for (int s = 0; s < sections; s++) {
+            HallPlan.Section section = plan.sections().get(s);
+            sectionNames[s] = section.name().equals(HallPlan.DEFAULT_SECTION) ? HallPlan.DEFAULT_SECTION : section.name();
+            sectionFirstRow[s] = row;
+            for (HallPlan.Row planned : section.rows()) {
+                rowFirstSeat[row] = seat;
+                if (!planned.label().equals(RowLabels.lettered(row - sectionFirstRow[s]))) {
+                    labelled[row] = labels.computeIfAbsent(planned.label(), RowLabels::shared);
+                    anyLabelled = true;
+                }
+                rowCategory[row] = (byte) (int) categoryIndex.get(planned.category());
+                int first = seat;
+                planned.aislesAfter().forEach(place -> aisles.add(first + place));
+                planned.wheelchair().forEach(place -> wheelchairs.add(first + place));
+                planned.companion().forEach(place -> companions.add(first + place));
+                sectionWidth[s] = Math.max(sectionWidth[s], planned.seats() + planned.aislesAfter().size());
+                seat += planned.seats();
+                row++;
+            }
+        }
+        sectionFirstRow[sections] = row;
+        rowFirstSeat[rows] = seat;
+        rowLabels = anyLabelled ? labelled : null;
+        aislesAfter = sorted(aisles);
+        wheelchair = sorted(wheelchairs);
+        companion = sorted(companions);
+        int hallWidth = layOut(plan);
+        focalX = hallWidth / 2.0;
+        focalY = -STAGE_DISTANCE;
+    }
+
+    public static Hall of(HallPlan plan) {
+        return new Hall(plan);
+    }
+
+    /** Places the sections not placed by the plan below the ones before them, centred; the hall's width. */
+    private int layOut(HallPlan plan) {
+        int width = 0;
+        for (int s = 0; s < sectionNames.length; s++) {
+            Optional<HallPlan.Position> position = plan.sections().get(s).position();
+            width = Math.max(width, position.map(HallPlan.Position::x).orElse(0) + sectionWidth[s]);
+        }
+        int nextY = 0;
+        for (int s = 0; s < sectionNames.length; s++) {
+            Optional<HallPlan.Position> position = plan.sections().get(s).position();
+            sectionPlaced[s] = position.isPresent();
+            sectionX[s] = position.map(HallPlan.Position::x).orElse((width - sectionWidth[s]) / 2);
+            sectionY[s] = position.map(HallPlan.Position::y).orElse(nextY);
+            nextY = Math.max(nextY, sectionY[s] + rowsOf(s) + SECTION_GAP);
+        }
+        return width;
+    }
+
+    public int size() {
+        return rowFirstSeat[rowFirstSeat.length - 1];
+    }
+
+    public int rowCount() {
+        return rowFirstSeat.length - 1;
+    }
+
+    public int sectionCount() {
+        return sectionNames.length;
+    }
+
+    public List<HallPlan.Category> categories() {
+        return List.of(categories);
+    }
+
+    /** The index of the category named so, or -1. */
+    public int categoryIndex(String name) {
+        for (int c = 0; c < categories.length; c++) {
+            if (categories[c].name().equals(name)) {
+                return c;
+            }
+        }
+        return -1;
+    }
+
+    public int rowOf(int seat) {
+        checkSeat(seat);
+        int found = Arrays.binarySearch(rowFirstSeat, seat);
+        if (found >= 0) { // the first seat of a row; rows are never empty, so only one row starts there
+            return found;
+        }
+        return -found - 2;
+    }
+
+    public int sectionOfRow(int row) {
+        int found = Arrays.binarySearch(sectionFirstRow, row);
+        return found >= 0 ? found : -found - 2;
+    }
+
+    public String sectionName(int section) {
+        return sectionNames[section];
+    }
+
+    public int firstRowOf(int section) {
+        return sectionFirstRow[section];
+    }
+
+    public int rowsOf(int section) {
+        return sectionFirstRow[section + 1] - sectionFirstRow[section];
+    }
+
+    public int firstSeatOf(int row) {
+        return rowFirstSeat[row];
+    }
+
+    public int seatsIn(int row) {
+        return rowFirstSeat[row + 1] - rowFirstSeat[row];
+    }
+
+    public String rowLabel(int row) {
+        String label = rowLabels == null ? null : rowLabels[row];
+        return label != null ? label : RowLabels.lettered(row - sectionFirstRow[sectionOfRow(row)]);
+    }
+
+    public int rowCategory(int row) {
+        return rowCategory[row];
+    }
+
+    public int category(int seat) {
+        return rowCategory[rowOf(seat)];
+    }
+
+    public BigDecimal price(int seat) {
+        return categories[category(seat)].price();
+    }
+
+    /** How people name the seat: "Stalls, row C, seat 12". */
+    public SeatLabel label(int seat) {
+        int row = rowOf(seat);
+        return new SeatLabel(sectionNames[sectionOfRow(row)], rowLabel(row), seat - rowFirstSeat[row] + 1);
+    }
+
+    /** The seat people name so, if the hall has it. */
+    public Optional<Integer> seatAt(SeatLabel label) {
+        for (int s = 0; s < sectionNames.length; s++) {
+            if (!sectionNames[s].equals(label.section())) {
+                continue;
+            }
+            for (int row = sectionFirstRow[s]; row < sectionFirstRow[s + 1]; row++) {
+                if (rowLabel(row).equals(label.row()) && label.seat() >= 1 && label.seat() <= seatsIn(row)) {
+                    return Optional.of(rowFirstSeat[row] + label.seat() - 1);
+                }
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** Whether an aisle runs between {@code seat} and the seat after it. */
+    public boolean aisleAfter(int seat) {
+        return Arrays.binarySearch(aislesAfter, seat) >= 0;
+    }
+
+    public boolean isWheelchair(int seat) {
+        return Arrays.binarySearch(wheelchair, seat) >= 0;
+    }
+
+    public boolean isCompanion(int seat) {
+        return Arrays.binarySearch(companion, seat) >= 0;
+    }
+
+    /** Whether two seats sit side by side: the same row, next to each other, no aisle between. */
+    public boolean together(int seat, int next) {
+        return next == seat + 1 && rowOf(seat) == rowOf(next) && !aisleAfter(seat);
+    }
+
+    /** The seats an aisle runs after, ascending; for walking a row alongside its seats (never changed). */
+    int[] aislesAfterSeats() {
+        return aislesAfter;
+    }
+
+    int[] wheelchairSeats() {
+        return wheelchair;
+    }
+
+    int[] companionSeats() {
+        return companion;
+    }
+
+    /** A seat's centre, across: in seat widths from the hall's left edge (aisles a seat wide). */
+    public double x(int seat) {
+        int row = rowOf(seat);
+        int first = rowFirstSeat[row];
+        return rowLeft(row) + (seat - first) + aislesBetween(first, seat) + 0.5;
+    }
+
+    /** A row's centre line, down from the stage's edge. */
+    public double y(int row) {
+        int section = sectionOfRow(row);
+        return sectionY[section] + (row - sectionFirstRow[section]) + 0.5;
+    }
+
+    /** Where the seats are judged from: the middle of the stage. */
+    public double focalX() {
+        return focalX;
+    }
+
+    public double focalY() {
+        return focalY;
+    }
+
+    /** The left edge of a row: rows are centred in their section. */
+    double rowLeft(int row) {
+        int section = sectionOfRow(row);
+        int first = rowFirstSeat[row];
+        int last = rowFirstSeat[row + 1] - 1;
+        int width = seatsIn(row) + aislesBetween(first, last);
+        return sectionX[section] + (sectionWidth[section] - width) / 2.0;
+    }
+
+    /** Aisles after seats in [from, to). */
+    private int aislesBetween(int from, int to) {
+        return insertionPoint(aislesAfter, to) - insertionPoint(aislesAfter, from);
+    }
+
+    /** The plan this hall was made from. */
+    public HallPlan plan() {
+        List<HallPlan.Section> sections = new ArrayList<>();
+        for (int s = 0; s < sectionNames.length; s++) {
+            List<HallPlan.Row> rows = new ArrayList<>();
+            for (int row = sectionFirstRow[s]; row < sectionFirstRow[s + 1]; row++) {
+                int first = rowFirstSeat[row];
+                int end = rowFirstSeat[row + 1];
+                rows.add(new HallPlan.Row(rowLabel(row), end - first, categories[rowCategory[row]].name(),
+                        places(aislesAfter, first, end - 1), places(wheelchair, first, end), places(companion, first, end)));
+            }
+            sections.add(new HallPlan.Section(sectionNames[s], rows, sectionPlaced[s]
+                    ? Optional.of(new HallPlan.Position(sectionX[s], sectionY[s])) : Optional.empty()));
+        }
+        return new HallPlan(List.of(categories), sections);
+    }
+
+    /**
+     * Bytes this hall holds on a 64-bit JVM with compressed references; what every hall shares (the common row labels,
+     * the default section's name and category, empty arrays) is not counted.
+     */
+    public long estimatedBytes() {
+        long bytes = align(12 + 13 * 4 + 2 * 8);
+        bytes += refs(categories.length);
+        for (HallPlan.Category category : categories) {
+            bytes += category == STANDARD ? 0 : 24 + string(category.name()) + 64;
+        }
+        int sections = sectionNames.length;
+        bytes += refs(sections) + ints(sections + 1) + 3 * ints(sections) + align(16 + sections);
+        for (String name : sectionNames) {
+            bytes += name == HallPlan.DEFAULT_SECTION ? 0 : string(name);
+        }
+        bytes += ints(rowFirstSeat.length) + align(16 + rowCategory.length);
+        if (rowLabels != null) {
+            bytes += refs(rowLabels.length) + new java.util.HashSet<>(Arrays.asList(rowLabels)).stream()
+                    .filter(label -> label != null && !RowLabels.isShared(label)).mapToLong(Hall::string).sum();
+        }
+        bytes += ints(aislesAfter.length) + ints(wheelchair.length) + ints(companion.length);
+        return bytes;
+    }
+
+    private static long ints(int length) {
+        return length == 0 ? 0 : align(16 + 4L * length); // an empty array is the shared one
+    }
+
+    private static long refs(int length) {
+        return align(16 + 4L * length);
+    }
+
+    private static long align(long bytes) {
+        return (bytes + 7) & ~7L;
+    }
+
+    private static long string(String text) {
+        return 24 + align(16 + text.length() * (text.chars().allMatch(c -> c <= 0xFF) ? 1L : 2L));
+    }
+
+    private static int[] sorted(List<Integer> seats) {
+        return seats.isEmpty() ? NONE : seats.stream().mapToInt(Integer::intValue).toArray(); // ascending: added in order
+    }
+
+    private static List<Integer> places(int[] seats, int first, int end) {
+        List<Integer> places = new ArrayList<>();
+        for (int i = insertionPoint(seats, first); i < seats.length && seats[i] < end; i++) {
+            places.add(seats[i] - first);
+        }
+        return places;
+    }
+
+    /** How many of the sorted {@code seats} are below {@code seat}. */
+    static int insertionPoint(int[] seats, int seat) {
+        int found = Arrays.binarySearch(seats, seat);
+        return found >= 0 ? found : -found - 1;
+    }
+
+    private void checkSeat(int seat) {
+        if (seat < 0 || seat >= size()) {
+            throw new IndexOutOfBoundsException("seat " + seat + " of a hall of " + size());
+        }
+    }
+
+    @Override
+    public boolean equals(Object other) {
+        return other instanceof Hall that && plan().equals(that.plan());
+    }
+
+    @Override
+    public int hashCode() {
+        return plan().hashCode();
+    }
+
+    @Override
+    public String toString() {
+        return "Hall[" + size() + " seats in " + sectionNames.length + " sections, " + rowCount() + " rows]";
+    }
+}
