@@ -39,15 +39,17 @@ public final class ReplicatedDatabase implements AutoCloseable {
 
     /**
      * The monitor's health checks, tuned from their defaults (a check every 5 s, a node unhealthy after 20 s, 30 s
-     * for an old primary to step down): a lost primary is replaced in 9-12 s (measured). The old primary's
-     * keeper steps down after 2 s without the monitor, before the monitor promotes another after 2.5 s.
+     * for an old primary to step down). A node is called unhealthy only when its checks fail and its keeper has
+     * not reported for the unhealthy timeout (a keeper reports every second), so a check that fails while the
+     * machine is busy does not start a failover. The old primary's keeper steps down after 2 s without the monitor
+     * and the standbys, before the monitor promotes another after 2.5 s.
      */
     private static final Map<String, String> MONITOR_SETTINGS = Map.of(
-            "pgautofailover.health_check_period", "1000",
+            "pgautofailover.health_check_period", "500",
             "pgautofailover.health_check_timeout", "1000",
             "pgautofailover.health_check_max_retries", "1",
-            "pgautofailover.health_check_retry_delay", "500",
-            "pgautofailover.node_considered_unhealthy_timeout", "2000",
+            "pgautofailover.health_check_retry_delay", "250",
+            "pgautofailover.node_considered_unhealthy_timeout", "1000",
             "pgautofailover.primary_demote_timeout", "2500");
     private static final String NETWORK_PARTITION_TIMEOUT_SECONDS = "2";
     private static final Duration START_TIMEOUT = Duration.ofSeconds(120);
