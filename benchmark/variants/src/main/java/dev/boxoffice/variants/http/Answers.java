@@ -1,14 +1,18 @@
 package dev.boxoffice.variants.http;
 
+import dev.boxoffice.api.CreateShowRequest;
 import dev.boxoffice.api.Problem;
 import dev.boxoffice.api.ProblemException;
 import dev.boxoffice.api.SeatActionRequest;
 import dev.boxoffice.api.ShowView;
 import dev.boxoffice.domain.CommandOutcome;
+import dev.boxoffice.domain.HallPlan;
 import dev.boxoffice.domain.Seat;
 import dev.boxoffice.domain.ShowCommand;
 import dev.boxoffice.domain.ShowState;
 import java.net.URI;
+import java.util.List;
+import java.util.Optional;
 import java.util.UUID;
 import org.jboss.resteasy.reactive.RestResponse;
 
@@ -18,6 +22,19 @@ final class Answers {
     static final String CORRELATION_ID = "X-Correlation-Id";
 
     private Answers() {
+    }
+
+    /**
+     * A show of {@code maxSeats} seats: the variants compare ways to sell plain halls, and refuse a hall of sections
+     * (400 VALIDATION_FAILED), which only the service sells.
+     */
+    static ShowCommand.CreateShow plainShow(CreateShowRequest request) {
+        HallPlan hall = request.hallPlan();
+        if (request.hall() != null) {
+            throw new ProblemException(Problem.invalid("The benchmark's variants sell shows of maxSeats seats only.",
+                    List.of(new Problem.Violation("hall", "not sold by the variants"))));
+        }
+        return new ShowCommand.CreateShow(request.showId(), request.title(), hall, Optional.empty());
     }
 
     static ShowCommand seatCommand(UUID showId, int seat, SeatActionRequest request) {

@@ -5,7 +5,6 @@ import dev.boxoffice.api.RequestParameters;
 import dev.boxoffice.api.SeatActionRequest;
 import dev.boxoffice.api.ShowPage;
 import dev.boxoffice.api.ShowView;
-import dev.boxoffice.domain.ShowCommand.CreateShow;
 import java.util.UUID;
 import org.jboss.resteasy.reactive.RestResponse;
 
@@ -29,7 +28,7 @@ final class BlockingRequests {
     }
 
     RestResponse<ShowView> create(CreateShowRequest request, String correlationId) {
-        var command = new CreateShow(request.showId(), request.title(), request.maxSeats());
+        var command = Answers.plainShow(request);
         return Answers.created(shows.create(command, correlationId));
     }
 

@@ -5,7 +5,6 @@ import dev.boxoffice.api.RequestParameters;
 import dev.boxoffice.api.SeatActionRequest;
 import dev.boxoffice.api.ShowPage;
 import dev.boxoffice.api.ShowView;
-import dev.boxoffice.domain.ShowCommand.CreateShow;
 import io.quarkus.resteasy.reactive.server.EndpointDisabled;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.mutiny.vertx.UniHelper;
@@ -48,7 +47,7 @@ public class EventLoopShowResource {
     @POST
     public Uni<RestResponse<ShowView>> create(@Valid @NotNull CreateShowRequest request,
             @RestHeader(Answers.CORRELATION_ID) @Size(max = 128) String correlationId) {
-        var command = new CreateShow(request.showId(), request.title(), request.maxSeats());
+        var command = Answers.plainShow(request);
         return UniHelper.toUni(shows.create(command, correlationId)).map(Answers::created);
     }
 

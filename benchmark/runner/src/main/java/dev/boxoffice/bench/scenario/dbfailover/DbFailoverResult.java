@@ -2,6 +2,7 @@ package dev.boxoffice.bench.scenario.dbfailover;
 
 import dev.boxoffice.bench.load.TimelinePoint;
 import dev.boxoffice.bench.measure.StepResult;
+import dev.boxoffice.bench.measure.SteppedResult;
 import java.util.List;
 
 /**
@@ -16,10 +17,12 @@ import java.util.List;
  * @param acknowledged          reservations answered 200
  * @param missing               of them, missing from the new primary's log afterwards
  * @param doubled               seats the log has reserved twice
+ * @param serial                the serial steps through the replicated servers, before the kill, when the run measured
+ *                              serial on the single server too (else null)
  */
 public record DbFailoverResult(int servers, StepResult step, double killAtSeconds, String killed, double switchoverAtSeconds,
         double switchoverSeconds, double writesBackAfterKill, double writesBackAfterSwitch, long acknowledged, long missing,
-        long doubled) {
+        long doubled, SteppedResult serial) {
 
     /** Share of the offered rate a second must answer to count as served. */
     public static final double SERVED = 0.9;

@@ -5,7 +5,9 @@ import static dev.boxoffice.bench.report.Format.percent;
 
 import dev.boxoffice.bench.load.TimelinePoint;
 import dev.boxoffice.bench.measure.Bench;
+import dev.boxoffice.bench.measure.RisingSteps;
 import dev.boxoffice.bench.measure.StepResult;
+import dev.boxoffice.bench.measure.SteppedResult;
 import dev.boxoffice.bench.report.Chart;
 import dev.boxoffice.bench.report.Section;
 import dev.boxoffice.bench.report.SteppedReport;
@@ -16,6 +18,8 @@ import dev.boxoffice.bench.run.RunResult;
 import dev.boxoffice.bench.run.Scenario;
 import dev.boxoffice.bench.run.Selection;
 import dev.boxoffice.bench.run.Target;
+import dev.boxoffice.bench.scenario.serial.SerialLoad;
+import dev.boxoffice.bench.scenario.serial.SerialOptions;
 import dev.boxoffice.bench.system.JavaService;
 import dev.boxoffice.cluster.Ports;
 import dev.boxoffice.cluster.ReplicatedDatabase;
@@ -28,6 +32,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -39,7 +44,9 @@ import java.util.concurrent.TimeUnit;
  * PostgreSQL's primary lost under load: a service of its own on three PostgreSQL servers replicated under
  * pg_auto_failover (./boxoffice run --db-replicas 2), reservations at a constant rate, the primary's PostgreSQL and
  * keeper killed with kill -9, the killed server started again, then a planned switchover. The timeline shows the
- * writes' outage from the clients' side; afterwards every acknowledged reservation is looked for in the log.
+ * writes' outage from the clients' side; afterwards every acknowledged reservation is looked for in the log. When
+ * the run measures serial too (on the single server), serial's steps run first through the replicated servers: what
+ * a second copy of each commit costs, in the same run.
  */
 public final class DbFailoverScenario extends Scenario<DbFailoverResult> {
 
@@ -64,7 +71,9 @@ public final class DbFailoverScenario extends Scenario<DbFailoverResult> {
 
     @Override
     public double plannedSeconds(Selection selection) {
-        return selection.options(DbFailoverOptions.class).seconds() + 60;
+        double serial = selection.runs("serial") ? RisingSteps.plannedSeconds(selection.steps(),
+                selection.options(SerialOptions.class).rates()) : 0;
+        return selection.options(DbFailoverOptions.class).seconds() + 60 + serial;
     }
 
     @Override
@@ -91,14 +100,20 @@ public final class DbFailoverScenario extends Scenario<DbFailoverResult> {
                 new DbFailoverLoad(bench, service.baseUrl(), bench.warmupRate(), bench.warmupSeconds())
                         .run("warm-up", bench.warmupRate(), bench.warmupSeconds(), () -> { });
             }
-            return measure(run, database, load, options);
+            SteppedResult serial = null;
+            if (run.earlier("serial", SteppedResult.class) != null) {
+                run.progress().phase("dbfailover: serial steps through the replicated servers");
+                serial = new SerialLoad(bench, service.baseUrl(), run.options(SerialOptions.class)).run("serial-replicated");
+            }
+            return measure(run, database, load, options, serial);
         } finally {
             run.tier().measuredBy(bench.resources());
             bench.serviceJvms(Math.max(1, run.tier().nodes().size()));
         }
     }
 
-    private DbFailoverResult measure(Run run, ReplicatedDatabase database, DbFailoverLoad load, DbFailoverOptions options) {
+    private DbFailoverResult measure(Run run, ReplicatedDatabase database, DbFailoverLoad load, DbFailoverOptions options,
+            SteppedResult serial) {
         Bench bench = run.bench();
         double[] killedAt = {Double.NaN};
         double[] switchover = {Double.NaN, Double.NaN};
@@ -136,7 +151,7 @@ public final class DbFailoverScenario extends Scenario<DbFailoverResult> {
         return new DbFailoverResult(REPLICAS + 1, step, killedAt[0], killed[0], switchover[0], switchover[1],
                 DbFailoverResult.servedAgainAfter(timeline, killedAt[0], switchover[0], options.rate()),
                 DbFailoverResult.servedAgainAfter(timeline, switchover[0], Double.MAX_VALUE, options.rate()),
-                load.acknowledged.size(), log[0], log[1]);
+                load.acknowledged.size(), log[0], log[1], serial);
     }
 
     /** Of the acknowledged reservations, how many the log lacks; and how many seats it has reserved twice. */
@@ -163,18 +178,31 @@ public final class DbFailoverScenario extends Scenario<DbFailoverResult> {
 
     @Override
     public List<StepResult> steps(DbFailoverResult result) {
-        return List.of(result.step());
+        List<StepResult> steps = new ArrayList<>();
+        if (result.serial() != null) {
+            steps.addAll(result.serial().attempts());
+        }
+        steps.add(result.step());
+        return steps;
     }
 
     @Override
     public List<SummaryRow> summary(DbFailoverResult result, RunResult run) {
-        return List.of(new SummaryRow("Database failover: the primary killed under " + num(result.step().offeredRps(), 0)
+        List<SummaryRow> rows = new ArrayList<>();
+        SteppedResult single = run.result("serial", SteppedResult.class);
+        if (result.serial() != null && single != null) {
+            rows.add(new SummaryRow("Serial capacity through " + result.servers() + " servers replicated synchronously",
+                    SteppedReport.capacity(result.serial()), percent(result.serial().capacityRps() / single.capacityRps())
+                            + " of the single server's " + num(single.capacityRps(), 0) + " req/s in this run"));
+        }
+        rows.addAll(List.of(new SummaryRow("Database failover: the primary killed under " + num(result.step().offeredRps(), 0)
                         + " reservations/s", "writes back " + num(result.writesBackAfterKill(), 1) + " s after the kill; "
                         + num(result.missing(), 0) + " of " + num(result.acknowledged(), 0) + " acknowledged missing, "
                         + num(result.doubled(), 0) + " seats doubled; slowest answer " + num(result.step().latency().max(), 0) + " ms",
                         "≤ 10 s; 0 lost, 0 doubled; no answer past 1 s"),
                 new SummaryRow("Database switchover (planned)", "writes back " + num(result.writesBackAfterSwitch(), 1)
-                        + " s after it began (the command took " + num(result.switchoverSeconds(), 1) + " s)", "≤ 2 s, fast 503s only"));
+                        + " s after it began (the command took " + num(result.switchoverSeconds(), 1) + " s)", "≤ 2 s, fast 503s only")));
+        return rows;
     }
 
     @Override
@@ -203,6 +231,12 @@ public final class DbFailoverScenario extends Scenario<DbFailoverResult> {
                 + " for in the new primary's log: " + num(result.missing(), 0) + " of " + num(result.acknowledged(), 0)
                 + " missing, " + num(result.doubled(), 0) + " seats reserved twice. A request that failed is not sent again."
                 + " The PostgreSQL servers, the monitor and their HAProxy run on the PostgreSQL core; their CPU is not measured.";
-        return List.of(new Section("PostgreSQL's primary lost under load", text, List.of(chart), List.of(table)));
+        List<Section> sections = new ArrayList<>();
+        if (result.serial() != null) {
+            sections.add(SteppedReport.section("Serial reservations through " + result.servers()
+                    + " PostgreSQL servers replicated synchronously (before the kill)", result.serial()));
+        }
+        sections.add(new Section("PostgreSQL's primary lost under load", text, List.of(chart), List.of(table)));
+        return sections;
     }
 }
