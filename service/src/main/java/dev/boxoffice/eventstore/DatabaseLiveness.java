@@ -3,10 +3,12 @@ package dev.boxoffice.eventstore;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
+import io.vertx.pgclient.PgException;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.LongSupplier;
+import java.util.function.Supplier;
 
 /**
  * Whether the database still answers: the statements it owes, and when it last answered one.
@@ -49,13 +51,18 @@ public final class DatabaseLiveness {
         return clock.getAsLong();
     }
 
-    /** Counts a statement just sent as owed until the database answers it, with rows or an error. */
+    /**
+     * Counts a statement just sent as owed until it ends. Its rows or the server's error are the database heard; a
+     * connection that failed or closed (a primary lost, a proxy cutting its sessions) is not.
+     */
     <T> Future<T> owe(Future<T> statement) {
         if (owed.getAndIncrement() == 0) {
             heard(); // nothing was owed: silence counts from now
         }
         return statement.andThen(answer -> {
-            heard();
+            if (answer.succeeded() || answer.cause() instanceof PgException) {
+                heard();
+            }
             owed.decrementAndGet();
         });
     }
@@ -65,11 +72,15 @@ public final class DatabaseLiveness {
         lastHeardNanos = clock.getAsLong();
     }
 
+    /** Whether statements are owed and the database has not been heard for the timeout: nothing new is sent then. */
+    boolean silent(long nowNanos) {
+        return owed.get() > 0 && nowNanos - lastHeardNanos > timeoutNanos;
+    }
+
     /** Whether a caller waiting since {@code sinceNanos} is given up on at {@code nowNanos}. */
     boolean givesUp(long sinceNanos, long nowNanos) {
         long waited = nowNanos - sinceNanos;
-        boolean silent = owed.get() > 0 && nowNanos - lastHeardNanos > timeoutNanos;
-        return waited > timeoutNanos && (silent || waited > LAST_RESORT * timeoutNanos);
+        return waited > timeoutNanos && (silent(nowNanos) || waited > LAST_RESORT * timeoutNanos);
     }
 
     /** How often a waiter looks: a tenth of the timeout, at least 10 ms. */
@@ -77,9 +88,18 @@ public final class DatabaseLiveness {
         return Math.max(10, TimeUnit.NANOSECONDS.toMillis(timeoutNanos) / 10);
     }
 
-    /** A read, sent just now: its answer, or a failure once the database is given up on. A late answer is dropped. */
-    <T> Future<T> bounded(Future<T> read) {
+    /**
+     * A read: its answer, or a failure once the database is given up on (at once, unsent, while it is silent: a
+     * request queued behind an append the silence failed does not wait out the timeout a second time). A late answer
+     * is dropped.
+     */
+    <T> Future<T> bounded(Supplier<Future<T>> send) {
         long since = clock.getAsLong();
+        if (silent(since)) {
+            return Future.failedFuture(new DatabaseUnresponsiveException(
+                    "The database has not been heard for " + timeout().toMillis() + " ms; the read was not sent", false));
+        }
+        Future<T> read = send.get();
         Promise<T> answer = Promise.promise();
         long timer = vertx.setPeriodic(checkEveryMillis(), id -> {
             if (givesUp(since, clock.getAsLong()) && answer.tryFail(new DatabaseUnresponsiveException(

@@ -61,8 +61,13 @@ final class GroupCommit {
 
     Future<AppendResult> append(StreamName stream, ExpectedVersion expected, List<NewEvent> events,
             List<KeyedRecord> records) {
+        long now = liveness.now();
+        if (liveness.silent(now)) { // nothing new waits on a database that has not been heard for the timeout
+            return Future.failedFuture(new DatabaseUnresponsiveException("The database has not been heard for "
+                    + liveness.timeout().toMillis() + " ms; nothing was written", false));
+        }
         PendingAppend pending = new PendingAppend(stream, expected, List.copyOf(events), List.copyOf(records),
-                Promise.promise(), liveness.now());
+                Promise.promise(), now);
         boolean watch;
         synchronized (this) {
             waiting.addLast(pending);

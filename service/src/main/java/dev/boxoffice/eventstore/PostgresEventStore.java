@@ -92,7 +92,7 @@ public final class PostgresEventStore implements EventStore, SqlEventLog {
 
     @Override
     public Future<List<RecordedEvent>> readStream(StreamName stream, long afterVersion) {
-        return liveness.bounded(pool.preparedQuery(READ_STREAM_SQL).execute(Tuple.of(stream.value(), afterVersion)))
+        return liveness.bounded(() -> pool.preparedQuery(READ_STREAM_SQL).execute(Tuple.of(stream.value(), afterVersion)))
                 .map(PostgresEventStore::toEvents);
     }
 
@@ -103,7 +103,7 @@ public final class PostgresEventStore implements EventStore, SqlEventLog {
         }
         String[] names = streams.stream().map(StreamName::value).toArray(String[]::new);
         Long[] after = Arrays.stream(afterVersions).boxed().toArray(Long[]::new);
-        return liveness.bounded(pool.preparedQuery(READ_STREAM_TAILS_SQL).execute(Tuple.of(names, after, limitPerStream)))
+        return liveness.bounded(() -> pool.preparedQuery(READ_STREAM_TAILS_SQL).execute(Tuple.of(names, after, limitPerStream)))
                 .map(PostgresEventStore::toEvents);
     }
 

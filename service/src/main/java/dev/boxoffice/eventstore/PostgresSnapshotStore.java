@@ -60,7 +60,7 @@ public final class PostgresSnapshotStore implements SnapshotStore {
 
     @Override
     public Future<Optional<Snapshot>> load(StreamName stream) {
-        return liveness.bounded(pool.preparedQuery(LOAD_SQL).execute(Tuple.of(stream.value()))).map(rows -> {
+        return liveness.bounded(() -> pool.preparedQuery(LOAD_SQL).execute(Tuple.of(stream.value()))).map(rows -> {
             if (rows.size() == 0) {
                 return Optional.empty();
             }

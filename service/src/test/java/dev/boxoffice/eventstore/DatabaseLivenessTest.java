@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
+import io.vertx.pgclient.PgException;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
@@ -48,6 +49,35 @@ class DatabaseLivenessTest {
             liveness.heard(); // the heartbeat's answer, while this process reads none of its statements' answers
         }
         assertThat(liveness.givesUp(since, clock.get())).isFalse();
+    }
+
+    @Test
+    void aFailedConnectionIsNotTheDatabaseHeardButItsErrorIs() {
+        long since = clock.get();
+        liveness.owe(Promise.<Void>promise().future()); // stuck on a connection to a primary that died
+        advance(500);
+        liveness.owe(Future.failedFuture(new java.io.IOException("Connection refused"))); // the proxy has no server
+        advance(301);
+        assertThat(liveness.givesUp(since, clock.get())).as("connections failing are silence").isTrue();
+        liveness.owe(Future.failedFuture(new PgException("duplicate key", "ERROR", "23505", null)));
+        assertThat(liveness.givesUp(since, clock.get())).as("the server's own error is an answer").isFalse();
+    }
+
+    @Test
+    void nothingNewIsSentWhileTheDatabaseIsSilent() {
+        liveness.owe(Promise.<Void>promise().future());
+        advance(801);
+        assertThat(liveness.silent(clock.get())).isTrue();
+        boolean[] sent = {false};
+        var read = liveness.bounded(() -> {
+            sent[0] = true;
+            return Future.succeededFuture("rows");
+        });
+        assertThat(read.failed()).isTrue();
+        assertThat(read.cause()).isInstanceOf(DatabaseUnresponsiveException.class);
+        assertThat(sent[0]).as("not sent").isFalse();
+        liveness.heard();
+        assertThat(liveness.silent(clock.get())).isFalse();
     }
 
     @Test
