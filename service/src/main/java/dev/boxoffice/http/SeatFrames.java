@@ -3,6 +3,7 @@ package dev.boxoffice.http;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.boxoffice.api.SeatChange;
+import dev.boxoffice.api.HallLayout;
 import dev.boxoffice.api.SeatMapSnapshot;
 import dev.boxoffice.domain.SeatStatus;
 import dev.boxoffice.domain.ShowEvent;
@@ -48,8 +49,8 @@ final class SeatFrames {
                 case RESERVED -> SeatMapSnapshot.RESERVED;
             };
         }
-        // A show created over HTTP has one price category, the price of all its seats.
-        var snapshot = new SeatMapSnapshot(show.id().toString(), show.title(), show.hall().price(0), version, new String(seats));
+        var snapshot = new SeatMapSnapshot(show.id().toString(), show.title(), show.hall().categories().get(0).price(),
+                HallLayout.of(show.hall().plan()), version, new String(seats));
         return frame(position, "snapshot", snapshot);
     }
 

@@ -67,6 +67,8 @@ class SeatStreamApiTest {
             Event snapshot = stream.next(WAIT);
             assertThat(snapshot.event()).isEqualTo("snapshot");
             assertThat(data(snapshot).get("seats").asText()).isEqualTo("AARAAAAAAA");
+            assertThat(data(snapshot).at("/hall/sections/0/rows/0/count").asInt()).as("the hall: two rows").isEqualTo(2);
+            assertThat(data(snapshot).at("/hall/sections/0/rows/0/seats").asInt()).as("of five").isEqualTo(5);
             assertThat(data(snapshot).get("version").asLong()).isEqualTo(2);
 
             String hold = hold(show, "[3,4]", 60);
