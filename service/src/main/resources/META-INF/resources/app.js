@@ -1,12 +1,14 @@
 // BoxOffice's page: the shows list and a live seat map. Plain JavaScript, no build step, nothing from another host.
-// The seat map is drawn from the stream's first event (a snapshot) and kept current by the events that follow it.
+// The seat map is drawn from the stream's first event (a snapshot: the hall and its seats, laid out by hall.js) and
+// kept current by the events that follow it.
 'use strict';
 
 const STATUS = { A: 'available', H: 'held', R: 'reserved' };
 const LABEL = { available: 'available', held: 'held', reserved: 'reserved' };
 
 const $ = (id) => document.getElementById(id);
-const state = { show: null, seats: [], selected: new Set(), stream: null, cursor: 0, timer: null, next: null, admission: null };
+const state = { show: null, seats: [], layout: null, buttons: [], selected: new Set(), stream: null, cursor: 0, timer: null,
+  next: null, admission: null };
 
 // ---- Requests: every write carries an Idempotency-Key, kept across its retries -------------------------------------
 
@@ -65,10 +67,11 @@ function explain(answer) {
     openShow(state.show.id);
     return false;
   }
-  const seats = problem.seats ? ' (seat' + (problem.seats.length > 1 ? 's ' : ' ') + problem.seats.join(', ') + ')' : '';
+  const seats = problem.seats ? ' (' + names(problem.seats) + ')' : '';
   switch (answer.status) {
     case 409: say((problem.code === 'SEATS_NOT_AVAILABLE' || problem.code === 'SEAT_NOT_AVAILABLE'
-        ? 'Someone else just took some of these seats' : problem.detail || 'That is no longer possible') + seats + '.', true); break;
+        ? 'Someone else just took some of these seats' : problem.detail || 'That is no longer possible')
+        + (problem.code === 'NO_SEATS_TOGETHER' ? '' : seats) + '.', true); break;
     case 410: say('This hold has expired: its seats are back on sale.', true); break;
     case 429:
     case 503: say('BoxOffice is very busy right now: nothing was done. Try again in ' + (answer.retryAfter || 1) + ' s.', true); break;
@@ -266,25 +269,57 @@ function closeShow() {
   state.stream = null;
   state.selected.clear();
   state.seats = [];
+  state.layout = null;
+  state.buttons = [];
 }
 
 function drawSnapshot(snapshot) {
-  state.show = { id: snapshot.showId, title: snapshot.title, price: snapshot.price };
+  state.show = { id: snapshot.showId, title: snapshot.title };
   state.seats = Array.from(snapshot.seats, (letter) => STATUS[letter]);
+  state.layout = layOutHall(snapshot.hall);
   state.selected.clear();
   $('show-title').textContent = snapshot.title;
   document.title = snapshot.title + ' – BoxOffice';
-  const html = new Array(state.seats.length);
-  for (let n = 0; n < state.seats.length; n++) {
-    html[n] = '<button type="button" role="gridcell" class="seat ' + state.seats[n] + '" data-n="' + n + '" tabindex="'
-      + (n === 0 ? 0 : -1) + '" aria-label="Seat ' + n + ', ' + state.seats[n] + '"></button>';
-  }
-  $('seats').innerHTML = html.join('');
+  $('seats').innerHTML = '<div class="hall" style="' + hallSize(state.layout) + '">'
+    + hallHtml(state.layout, (n) => state.seats[n], (n) => description(n, state.seats[n], false, false)) + '</div>';
+  state.buttons = $('seats').getElementsByClassName('seat'); // in seat order, as drawn
   state.cursor = 0;
+  drawCategories();
+  renderHolds(); // by the seats' names, now that the hall is known
   refreshMine();
   renderSummary();
   renderSelection();
   requestAnimationFrame(() => { document.body.dataset.seatsDrawn = String(performance.now()); });
+}
+
+/** The legend of price categories, and the best-available form's choice of them. */
+function drawCategories() {
+  const categories = state.layout.categories;
+  $('categories').innerHTML = categories.map((c, i) => '<li><span class="seat available c' + i + '" aria-hidden="true">'
+    + '</span> ' + escapeHtml(c.name) + ' ' + price(c.price) + '</li>').join('');
+  $('best-category').innerHTML = '<option value="">Any</option>' + categories.map((c) => '<option>'
+    + escapeHtml(c.name) + '</option>').join('');
+  $('best-category').parentElement.hidden = categories.length < 2;
+}
+
+function price(amount) {
+  return Number(amount).toLocaleString('en', { minimumFractionDigits: Number.isInteger(amount) ? 0 : 2 });
+}
+
+/** A seat as a screen reader says it: "Row C, seat 12, Premium, available". */
+function description(n, status, mine, selected) {
+  const text = name(n);
+  const categories = state.layout.categories;
+  const row = state.layout.rows[state.layout.seatRow[n]];
+  const kind = (row.wheelchair.has(n - row.first) ? ', wheelchair space' : '')
+    + (row.companion.has(n - row.first) ? ', companion seat' : '');
+  return text.charAt(0).toUpperCase() + text.slice(1) + (categories.length > 1 ? ', ' + categories[row.category].name : '')
+    + kind + ', ' + (mine ? 'held by you' : LABEL[status]) + (selected ? ', selected' : '');
+}
+
+/** A seat's name, "row C, seat 12" (with its section in a hall of several); its number before the hall is known. */
+function name(n) {
+  return state.layout && n < state.layout.size ? seatName(state.layout, n) : 'seat ' + n;
 }
 
 function applyChange(change) {
@@ -306,7 +341,7 @@ function applyChange(change) {
 }
 
 function seatElement(n) {
-  return $('seats').children[n];
+  return state.buttons[n];
 }
 
 function drawSeat(n) {
@@ -315,8 +350,10 @@ function drawSeat(n) {
   const status = state.seats[n];
   const mine = status === 'held' && myHolds().some((h) => h.seats.includes(n));
   const selected = state.selected.has(n);
-  seat.className = 'seat ' + (selected ? 'selected' : status) + (mine ? ' mine' : '');
-  seat.setAttribute('aria-label', 'Seat ' + n + ', ' + (mine ? 'held by you' : LABEL[status]) + (selected ? ', selected' : ''));
+  seat.classList.remove('available', 'held', 'reserved', 'selected', 'mine');
+  seat.classList.add(selected ? 'selected' : status);
+  if (mine) seat.classList.add('mine');
+  seat.setAttribute('aria-label', description(n, status, mine, selected));
   seat.setAttribute('aria-selected', selected ? 'true' : 'false');
 }
 
@@ -334,7 +371,7 @@ function renderSummary() {
 function toggle(n) {
   const status = state.seats[n];
   if (status === 'held') {
-    say('Seat ' + n + ' is held by ' + (myHolds().some((h) => h.seats.includes(n)) ? 'you: confirm or release it on the right.' : 'another buyer.'));
+    say(capital(name(n)) + ' is held by ' + (myHolds().some((h) => h.seats.includes(n)) ? 'you: confirm or release it on the right.' : 'another buyer.'));
     return;
   }
   if (state.selected.has(n)) {
@@ -353,15 +390,31 @@ function renderSelection() {
   const reserved = seats.length > 0 && seats.every((n) => state.seats[n] === 'reserved');
   const free = seats.length > 0 && seats.every((n) => state.seats[n] === 'available');
   $('selection').textContent = seats.length === 0 ? 'Select seats on the map.'
-    : 'Selected: seat' + (seats.length > 1 ? 's ' : ' ') + abbreviate(seats) + '.';
+    : 'Selected: ' + names(seats) + '.';
   $('hold').disabled = !free;
   $('reserve').disabled = !free;
   $('cancel').disabled = !reserved;
   $('clear').disabled = seats.length === 0;
 }
 
-function abbreviate(seats) {
-  return seats.length <= 12 ? seats.join(', ') : seats.slice(0, 10).join(', ') + ' and ' + (seats.length - 10) + ' more';
+/** Seats by name, side-by-side ones together: "row C, seats 4–6; row D, seat 9" (at most six such groups). */
+function names(seats) {
+  const groups = [];
+  for (const n of [...seats].sort((a, b) => a - b)) {
+    const last = groups[groups.length - 1];
+    if (state.layout && last && n === last.to + 1 && state.layout.seatRow[n] === state.layout.seatRow[last.to]) {
+      last.to = n;
+    } else {
+      groups.push({ from: n, to: n });
+    }
+  }
+  const said = groups.map((g) => g.from === g.to ? name(g.from)
+    : name(g.from).replace(/seat \d+$/, 'seats ' + placeInRow(state.layout, g.from) + '–' + placeInRow(state.layout, g.to)));
+  return said.length <= 6 ? said.join('; ') : said.slice(0, 5).join('; ') + ' and ' + (said.length - 5) + ' more';
+}
+
+function capital(text) {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 function clearSelection() {
@@ -374,12 +427,13 @@ function clearSelection() {
 function onKey(event) {
   const seat = event.target.closest('.seat');
   if (!seat) return;
-  const columns = getComputedStyle($('seats')).gridTemplateColumns.split(' ').length;
-  const moves = { ArrowRight: 1, ArrowLeft: -1, ArrowDown: columns, ArrowUp: -columns, Home: -state.cursor,
-    End: state.seats.length - 1 - state.cursor };
+  const n = state.cursor;
+  const row = state.layout.rows[state.layout.seatRow[n]];
+  const moves = { ArrowRight: () => n + 1, ArrowLeft: () => n - 1, ArrowDown: () => seatAcross(state.layout, n, 1),
+    ArrowUp: () => seatAcross(state.layout, n, -1), Home: () => row.first, End: () => row.first + row.seats - 1 };
   if (!(event.key in moves)) return;
   event.preventDefault();
-  focusSeat(Math.min(state.seats.length - 1, Math.max(0, state.cursor + moves[event.key])));
+  focusSeat(Math.min(state.seats.length - 1, Math.max(0, moves[event.key]())));
 }
 
 function focusSeat(n) {
@@ -426,12 +480,26 @@ async function holdSelected() {
   }
 }
 
+/** Best available: the service picks the seats together nearest the stage and holds them in one decision. */
+async function holdBest(event) {
+  event.preventDefault();
+  const request = { count: Number($('best-count').value), ttlSeconds: Number($('ttl').value) };
+  if ($('best-category').value) request.category = $('best-category').value;
+  const answer = await send('POST', '/shows/' + state.show.id + '/holds', request);
+  if (explain(answer)) {
+    rememberHold(answer.body);
+    answer.body.seats.forEach(drawSeat);
+    say('Held ' + names(answer.body.seats) + ': confirm before the countdown ends.');
+    focusSeat(answer.body.seats[0]);
+  }
+}
+
 async function reserveSelected() {
   const seats = [...state.selected].sort((a, b) => a - b);
   const answer = await send('POST', '/shows/' + state.show.id + '/reservations', { seats });
   if (explain(answer)) {
     clearSelection();
-    say('Reserved seat' + (seats.length > 1 ? 's ' : ' ') + abbreviate(seats) + '.');
+    say('Reserved ' + names(seats) + '.');
   }
 }
 
@@ -465,7 +533,7 @@ function renderHolds() {
   for (const hold of holds) {
     const item = document.createElement('li');
     item.dataset.holdId = hold.holdId;
-    item.innerHTML = 'Seat' + (hold.seats.length > 1 ? 's ' : ' ') + abbreviate(hold.seats)
+    item.innerHTML = escapeHtml(capital(names(hold.seats)))
       + ' &middot; <span class="countdown" data-expires="' + hold.expiresAt + '"></span><br>'
       + '<button type="button" data-act="confirm">Confirm</button>'
       + '<button type="button" class="secondary" data-act="release">Release</button>';
@@ -508,6 +576,7 @@ $('seats').addEventListener('click', (e) => {
 });
 $('seats').addEventListener('keydown', onKey);
 $('hold').addEventListener('click', holdSelected);
+$('best').addEventListener('submit', holdBest);
 $('reserve').addEventListener('click', reserveSelected);
 $('cancel').addEventListener('click', cancelSelected);
 $('clear').addEventListener('click', clearSelection);

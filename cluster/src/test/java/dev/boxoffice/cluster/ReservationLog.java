@@ -82,10 +82,13 @@ final class ReservationLog {
     private static List<String> reservedSeatsOf(Cluster cluster, String show) throws IOException, InterruptedException {
         String body = HTTP.send(HttpRequest.newBuilder(URI.create(cluster.frontUrl() + "/shows/" + show)).GET()
                 .timeout(Duration.ofSeconds(10)).build(), HttpResponse.BodyHandlers.ofString()).body();
-        Matcher seat = Pattern.compile("\\{\"number\":(\\d+),\"status\":\"RESERVED\"").matcher(body);
+        Matcher letters = Pattern.compile("\"seats\":\"([AHR]*)\"").matcher(body); // one letter per seat
+        assertThat(letters.find()).as("the show's seats in %s", body).isTrue();
         List<String> reserved = new ArrayList<>();
-        while (seat.find()) {
-            reserved.add(seat.group(1));
+        for (int seat = 0; seat < letters.group(1).length(); seat++) {
+            if (letters.group(1).charAt(seat) == 'R') {
+                reserved.add(Integer.toString(seat));
+            }
         }
         return reserved;
     }

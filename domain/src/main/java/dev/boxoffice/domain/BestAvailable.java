@@ -9,8 +9,8 @@ import java.util.Optional;
  * seats in one row (no aisle between), none a wheelchair space or companion seat; of those, the group nearest the
  * middle of the stage; a group that leaves a single seat alone between it and the next taken seat, aisle or row end
  * only when no other group avoids that. Runs of available seats are found a machine word of the seat map at a time;
- * in each only the few places nearest the stage's middle are judged, and rows farther than the best group found are
- * passed over.
+ * in each only the few places nearest the stage's middle are judged; rows with no seat available, and rows farther
+ * than the best group found, are passed over.
  */
 final class BestAvailable {
 
@@ -26,6 +26,9 @@ final class BestAvailable {
     private Candidate bestAnyway;  // may strand one
     private int available;         // of the category, that best available may pick: counted for a refusal only
     private int longestRun;
+    private int aisle;             // the hall's aisles, wheelchair spaces and companion seats before the row searched:
+    private int wheelchair;        // rows are searched in order, so each is walked once, not looked up for every row
+    private int companion;
 
     private BestAvailable(Hall hall, SeatMap seats, int count, int category) {
         this.hall = hall;
@@ -64,19 +67,29 @@ final class BestAvailable {
     static Result pick(Hall hall, SeatMap seats, int count, int category) {
         BestAvailable search = new BestAvailable(hall, seats, count, category);
         for (int row = 0; row < hall.rowCount(); row++) {
-            if (category < 0 || hall.rowCategory(row) == category) {
-                double dy = hall.y(row) - hall.focalY();
-                if (search.best == null || dy * dy < search.best.distance()) {
-                    int judged = row;
-                    search.runs(row, (from, to) -> search.judge(judged, from, to));
+            if (search.best != null && search.beyondBest(row)) {
+                if (hall.rowsFrontToBack()) {
+                    break; // every row after it is as far or farther
                 }
+                continue;
+            }
+            // An on-sale fills the hall from the front: rows with no seat left are passed over a word at a time.
+            int free = seats.nextAvailable(hall.firstSeatOf(row), hall.size());
+            if (free == hall.size()) {
+                break;
+            }
+            row = hall.rowOf(free);
+            if ((category < 0 || hall.rowCategory(row) == category) && !(search.best != null && search.beyondBest(row))) {
+                double dy = hall.y(row) - hall.focalY();
+                search.runs(row, (from, to, left) -> search.judge(from, to, left, dy));
             }
         }
         Candidate chosen = search.best != null ? search.best : search.bestAnyway;
         if (chosen == null) {
+            search.aisle = search.wheelchair = search.companion = 0;
             for (int row = 0; row < hall.rowCount(); row++) {
                 if (category < 0 || hall.rowCategory(row) == category) {
-                    search.runs(row, search::count);
+                    search.runs(row, (from, to, left) -> search.count(from, to));
                 }
             }
             return new Result(Optional.empty(), search.available, search.longestRun);
@@ -88,13 +101,20 @@ final class BestAvailable {
         return new Result(Optional.of(group), search.available, search.longestRun);
     }
 
+    /** Whether no seat of the row can be nearer the focal point than the best group found. */
+    private boolean beyondBest(int row) {
+        double dy = hall.y(row) - hall.focalY();
+        return dy * dy >= best.distance();
+    }
+
     private interface RunConsumer {
-        void accept(int from, int to);
+        /** Seats [from, to); {@code left} is the centre of seat {@code from} across the hall. */
+        void accept(int from, int to, double left);
     }
 
     /**
      * The runs of a row: available seats between taken ones, aisles, access seats and the row's ends. The row's aisles
-     * and access seats are found once, then walked alongside.
+     * and access seats are found once, then walked alongside, and so is where each run starts across the hall.
      */
     private void runs(int row, RunConsumer consumer) {
         int first = hall.firstSeatOf(row);
@@ -102,9 +122,14 @@ final class BestAvailable {
         int[] aisles = hall.aislesAfterSeats();
         int[] wheelchair = hall.wheelchairSeats();
         int[] companion = hall.companionSeats();
-        int a = Hall.insertionPoint(aisles, first);
-        int w = Hall.insertionPoint(wheelchair, first);
-        int c = Hall.insertionPoint(companion, first);
+        int a = skip(aisles, aisle, first);
+        int w = skip(wheelchair, this.wheelchair, first);
+        int c = skip(companion, this.companion, first);
+        aisle = a;
+        this.wheelchair = w;
+        this.companion = c;
+        int aislesBefore = a; // so that a - aislesBefore aisles run between the row's first seat and the run's
+        double rowLeft = hall.rowLeft(row) + 0.5;
         int seat = first;
         while (seat < end) {
             int start = seats.nextAvailable(seat, end);
@@ -126,18 +151,27 @@ final class BestAvailable {
                 int access = Math.min(w < wheelchair.length ? wheelchair[w] : Integer.MAX_VALUE,
                         c < companion.length ? companion[c] : Integer.MAX_VALUE);
                 int aisle = a < aisles.length ? aisles[a] : Integer.MAX_VALUE;
+                double left = rowLeft + (start - first) + (a - aislesBefore);
                 if (access < stop && access <= aisle) { // the run stops before the access seat, and goes on after it
-                    consumer.accept(start, access);
+                    consumer.accept(start, access, left);
                     start = access + 1;
                 } else if (aisle < stop - 1) { // the run stops at the aisle
-                    consumer.accept(start, aisle + 1);
+                    consumer.accept(start, aisle + 1, left);
                     start = aisle + 1;
                 } else {
-                    consumer.accept(start, stop);
+                    consumer.accept(start, stop, left);
                     start = stop;
                 }
             }
         }
+    }
+
+    /** From {@code index} on, the index of the first of the sorted {@code seats} at or after {@code seat}. */
+    private static int skip(int[] seats, int index, int seat) {
+        while (index < seats.length && seats[index] < seat) {
+            index++;
+        }
+        return index;
     }
 
     private void count(int from, int to) {
@@ -147,13 +181,14 @@ final class BestAvailable {
         }
     }
 
-    /** Seats [from, to), side by side and available: judges the places nearest the middle of the stage. */
-    private void judge(int row, int from, int to) {
+    /**
+     * Seats [from, to), side by side and available, the first one's centre at {@code left} (no aisle inside a run:
+     * seat i's is left + i), in a row {@code dy} from the focal point: judges the places nearest the stage's middle.
+     */
+    private void judge(int from, int to, double left, double dy) {
         if (to - from < count) {
             return;
         }
-        double left = hall.x(from); // no aisle inside a run: seat i's centre is left + i
-        double dy = hall.y(row) - hall.focalY();
         int last = to - count;
         int ideal = from + (int) Math.round(hall.focalX() - left - (count - 1) / 2.0);
         ideal = Math.max(from, Math.min(last, ideal));

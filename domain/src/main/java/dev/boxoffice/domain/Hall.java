@@ -39,6 +39,8 @@ public final class Hall {
     private final int[] companion;
     private final double focalX;
     private final double focalY;
+    private final boolean rowsFrontToBack; // each row as far from the stage as the one before, or farther
+    private final long estimatedBytes; // counted once: the hall never changes, and the entity asks on every append
 
     private Hall(HallPlan plan) {
         categories = plan.categories().stream().map(category -> category.equals(STANDARD) ? STANDARD : category)
@@ -94,6 +96,8 @@ public final class Hall {
         int hallWidth = layOut(plan);
         focalX = hallWidth / 2.0;
         focalY = -STAGE_DISTANCE;
+        rowsFrontToBack = frontToBack();
+        estimatedBytes = countBytes();
     }
 
     public static Hall of(HallPlan plan) {
@@ -116,6 +120,24 @@ public final class Hall {
             nextY = Math.max(nextY, sectionY[s] + rowsOf(s) + SECTION_GAP);
         }
         return width;
+    }
+
+    private boolean frontToBack() {
+        for (int row = 1; row < rowCount(); row++) {
+            if (y(row) < y(row - 1)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Whether rows are numbered from the stage back: true unless sections placed side by side (or out of order) start
+     * a row nearer the stage than the one numbered before it. A search for the nearest seats may stop at the first
+     * row too far.
+     */
+    public boolean rowsFrontToBack() {
+        return rowsFrontToBack;
     }
 
     public int size() {
@@ -305,7 +327,11 @@ public final class Hall {
      * the default section's name and category, empty arrays) is not counted.
      */
     public long estimatedBytes() {
-        long bytes = align(12 + 13 * 4 + 2 * 8);
+        return estimatedBytes;
+    }
+
+    private long countBytes() {
+        long bytes = align(12 + 13 * 4 + 3 * 8 + 1);
         bytes += refs(categories.length);
         for (HallPlan.Category category : categories) {
             bytes += category == STANDARD ? 0 : 24 + string(category.name()) + 64;

@@ -45,6 +45,17 @@ class HallTest {
     }
 
     @Test
+    void rowsStackedBelowEachOtherRunFromTheStageBackButSectionsSideBySideDoNot() {
+        assertThat(hall.rowsFrontToBack()).isTrue();
+        Hall sideBySide = Hall.of(new HallPlan(List.of(new HallPlan.Category("Standard", BigDecimal.TEN)), List.of(
+                new HallPlan.Section("Left", List.of(new HallPlan.Row("A", 4, "Standard"), new HallPlan.Row("B", 4, "Standard")),
+                        Optional.of(new HallPlan.Position(0, 0))),
+                new HallPlan.Section("Right", List.of(new HallPlan.Row("A", 4, "Standard")),
+                        Optional.of(new HallPlan.Position(6, 0))))));
+        assertThat(sideBySide.rowsFrontToBack()).as("Right's row A is as near the stage as Left's").isFalse();
+    }
+
+    @Test
     void placesSectionsBelowEachOtherCentredWithTheStageAbove() {
         assertThat(hall.x(0)).as("row A, with its aisle, is 11 wide in a 13-wide section").isEqualTo(1.5);
         assertThat(hall.x(5) - hall.x(4)).as("across the aisle").isEqualTo(2);

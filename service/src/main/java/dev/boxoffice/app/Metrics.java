@@ -60,6 +60,11 @@ final class Metrics {
                 .description("Estimated bytes of the shows in memory").register(registry);
         Gauge.builder("boxoffice.entities.memory.budget", () -> budget).baseUnit("bytes")
                 .description("The memory budget for shows in memory").register(registry);
+        Timer loads = Timer.builder("boxoffice.entities.load")
+                .description("Loads of a show into memory: its snapshot read and decoded, the events after it applied")
+                .publishPercentileHistogram().minimumExpectedValue(Duration.ofMillis(1))
+                .maximumExpectedValue(Duration.ofSeconds(10)).register(registry);
+        runtime.reportLoadsTo(nanos -> loads.record(nanos, TimeUnit.NANOSECONDS));
         FunctionCounter.builder("boxoffice.entities.evicted", runtime, EntityRuntime::evictedEntities)
                 .description("Shows dropped from memory to stay within the memory budget").register(registry);
         FunctionCounter.builder("boxoffice.entities.overloaded", runtime, EntityRuntime::overloadRefusals)

@@ -46,6 +46,11 @@ public final class EntityRuntime<C, E, S> implements AutoCloseable {
                 });
     }
 
+    /** Reports the time of each load of an entity into memory (its snapshot and the events after it), in nanoseconds. */
+    public void reportLoadsTo(java.util.function.LongConsumer nanos) {
+        replay.reportLoadsTo(nanos);
+    }
+
     /** Runs a command on the entity; completes once its events are committed or the domain refused it. */
     public Future<CommandOutcome<S>> send(String entityId, C command, String correlationId) {
         return send(entityId, command, correlationId, null);

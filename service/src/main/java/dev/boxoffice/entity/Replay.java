@@ -10,6 +10,7 @@ import io.vertx.core.Future;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.LongConsumer;
 
 /** Builds an entity's state from the store: its latest snapshot and the events after it, or a tail of events. */
 final class Replay<C, E, S> {
@@ -18,6 +19,7 @@ final class Replay<C, E, S> {
     private final SnapshotStore snapshots;
     private final EntityType<C, E, S> type;
     private final LongAdder replayed = new LongAdder();
+    private volatile LongConsumer loadNanos = nanos -> { };
 
     Replay(EventStore store, SnapshotStore snapshots, EntityType<C, E, S> type) {
         this.store = store;
@@ -30,12 +32,18 @@ final class Replay<C, E, S> {
      * else all its events. A snapshot of another version is never decoded: it could be misread.
      */
     Future<Lifecycle.Ready<S>> load(StreamName stream) {
+        long start = System.nanoTime();
         StateCodec<S> codec = type.snapshots();
         return snapshots.load(stream).compose(found -> {
             Optional<Snapshot> snapshot = found.filter(s -> s.schemaVersion() == codec.schemaVersion());
             S from = snapshot.map(s -> codec.decode(s.payload())).orElse(type.decider().initialState());
             return catchUp(stream, from, snapshot.map(Snapshot::version).orElse(0L));
-        });
+        }).onSuccess(ready -> loadNanos.accept(System.nanoTime() - start));
+    }
+
+    /** Where the time of each load (snapshot read and decoded, the events after it applied) is reported. */
+    void reportLoadsTo(LongConsumer nanos) {
+        loadNanos = nanos;
     }
 
     /** {@code from}, the state at {@code version}, made current with the events recorded after it. */

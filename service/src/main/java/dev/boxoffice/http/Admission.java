@@ -49,7 +49,7 @@ public class Admission {
     /** Set on a request's routing context when it was admitted past the bound, as a seat change that must be a cancellation. */
     private static final String CANCELLATIONS_ONLY = "boxoffice.admission.cancellationsOnly";
     /** About 48 bytes of JSON per seat, plus the seat's view object and the serializer's growing buffer. */
-    private static final int HALL_BYTES_PER_SEAT = 128;
+    private static final int HALL_BYTES_PER_SEAT = 4; // its letter, as bytes, as text and as JSON, and slack
     /**
      * What a request in flight holds besides its body, estimated: its routing context, headers, the command and its
      * answer (an idle keep-alive connection alone holds about 3.2 KB, measured; see ConnectionBound).

@@ -4,8 +4,8 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.boxoffice.api.SeatChange;
 import dev.boxoffice.api.HallLayout;
+import dev.boxoffice.api.SeatLetters;
 import dev.boxoffice.api.SeatMapSnapshot;
-import dev.boxoffice.domain.SeatStatus;
 import dev.boxoffice.domain.ShowEvent;
 import dev.boxoffice.domain.ShowEvent.HoldConfirmed;
 import dev.boxoffice.domain.ShowEvent.HoldReleased;
@@ -40,17 +40,8 @@ final class SeatFrames {
     }
 
     Buffer snapshot(ShowState.Show show, long version, long position) {
-        char[] seats = new char[show.seatCount()];
-        for (int i = 0; i < seats.length; i++) {
-            SeatStatus status = show.seatMap().status(i);
-            seats[i] = switch (status) {
-                case AVAILABLE -> SeatMapSnapshot.AVAILABLE;
-                case HELD -> SeatMapSnapshot.HELD;
-                case RESERVED -> SeatMapSnapshot.RESERVED;
-            };
-        }
         var snapshot = new SeatMapSnapshot(show.id().toString(), show.title(), show.hall().categories().get(0).price(),
-                HallLayout.of(show.hall().plan()), version, new String(seats));
+                HallLayout.of(show.hall().plan()), version, SeatLetters.of(show));
         return frame(position, "snapshot", snapshot);
     }
 

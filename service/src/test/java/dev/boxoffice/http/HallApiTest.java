@@ -42,8 +42,7 @@ class HallApiTest {
                 .body("hall.sections[0].rows[0].from", equalTo("A")).body("hall.sections[0].rows[0].count", equalTo(3))
                 .body("hall.sections[0].rows[1].wheelchair", equalTo(List.of(0)))
                 .body("hall.sections[0].x", nullValue()).body("hall.sections[1].x", equalTo(20))
-                .body("seats", hasSize(3 * 12 + 2 * 14 + 4))
-                .body("seats[0].price", equalTo(80)).body("seats[40].price", equalTo(45.50f));
+                .body("seats", equalTo("A".repeat(3 * 12 + 2 * 14 + 4)));
     }
 
     @Test

@@ -3,6 +3,7 @@ package dev.boxoffice.page;
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.boxoffice.support.SeatStatuses;
 import dev.boxoffice.support.Browser;
 import dev.boxoffice.support.TestDatabase;
 import io.quarkus.test.common.QuarkusTestResource;
@@ -75,7 +76,7 @@ class WaitingRoomPageTest {
         Browser.waitFor(admitted, WAIT, d -> d.findElement(By.cssSelector("#seats .seat[data-n='5']")).getAttribute("class").contains("reserved"));
 
         Browser.waitFor(waiting, WAIT, WaitingRoomPageTest::seatMapShown); // the first buyer is done: the next one's turn
-        assertThat(given().when().get("/shows/" + show).then().extract().<String>path("seats[5].status")).isEqualTo("RESERVED");
+        assertThat(SeatStatuses.status(given().when().get("/shows/" + show).then().extract().<String>path("seats"), 5)).isEqualTo("RESERVED");
     }
 
     private static boolean seatMapShown(WebDriver browser) {

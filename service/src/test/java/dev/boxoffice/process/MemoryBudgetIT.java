@@ -68,7 +68,7 @@ class MemoryBudgetIT {
             if (reserved.get(0) == 200) {
                 assertThat(Http.getShow(service, existing.get(0)).body())
                         .startsWith("{\"id\":\"" + existing.get(0) + "\",\"title\":\"Show\",\"hall\":{")
-                        .contains("\"seats\":[{\"number\":0,\"status\":\"RESERVED\"");
+                        .contains("\"seats\":\"R");
             }
             assertThat(service.isAlive()).isTrue();
         }

@@ -7,6 +7,7 @@ import dev.boxoffice.bench.scenario.contention.ContentionScenario;
 import dev.boxoffice.bench.scenario.dispatch.DispatchScenario;
 import dev.boxoffice.bench.scenario.dbfailover.DbFailoverScenario;
 import dev.boxoffice.bench.scenario.failover.FailoverScenario;
+import dev.boxoffice.bench.scenario.hall.HallScenario;
 import dev.boxoffice.bench.scenario.holds.HoldsScenario;
 import dev.boxoffice.bench.scenario.journeys.JourneysScenario;
 import dev.boxoffice.bench.scenario.keys.KeysScenario;
@@ -44,6 +45,7 @@ final class Scenarios {
                 new DbFailoverScenario(),
                 new MemoryScenario(),
                 new HoldsScenario(),
+                new HallScenario(),
                 new KeysScenario(),
                 new StreamScenario(),
                 new OnsaleScenario(),

@@ -10,6 +10,7 @@ import dev.boxoffice.bench.measure.StepResult;
 import dev.boxoffice.bench.measure.SteppedResult;
 import dev.boxoffice.bench.run.RunResult;
 import dev.boxoffice.bench.scenario.dispatch.DispatchResult;
+import dev.boxoffice.bench.scenario.hall.HallResult;
 import dev.boxoffice.bench.scenario.holds.HoldsResult;
 import dev.boxoffice.bench.scenario.journeys.JourneysOptions;
 import dev.boxoffice.bench.scenario.journeys.JourneysResult;
@@ -53,7 +54,7 @@ class BenchSmokeIT {
     @BeforeAll
     static void runEveryScenarioBriefly() throws Exception {
         var selection = BenchCommand.parse(List.of("limits", "dispatch", "serial", "contention", "journeys", "surge",
-                "sweep", "memory", "holds", "keys", "stream", "onsale", "queue", "connections", "coldstart", "--out", out.toString(),
+                "sweep", "memory", "holds", "hall", "keys", "stream", "onsale", "queue", "connections", "coldstart", "--out", out.toString(),
                 "--step-seconds", "2", "--warmup-seconds", "1", "--warmup-rate", "50", "--wal-segments-ahead", "4",
                 "--serial-rates", "50,100", "--contention-rates", "40,80",
                 "--journeys-rates", "20,40", "--journeys-shows", "10", "--journeys-seats", "20", "--journeys-think-ms", "20",
@@ -68,6 +69,7 @@ class BenchSmokeIT {
                 "--holds-rates", "20,40", "--holds-warmup-rate", "50", "--holds-ttl-seconds", "1", "--holds-think-ms", "20", "--holds-expire-percent", "50",
                 "--holds-pending", "200", "--holds-pending-shows", "20", "--holds-pending-rate", "200",
                 "--holds-expiry-seconds", "2", "--holds-idle-seconds", "2",
+                "--hall-rates", "20", "--hall-seats", "1000", "--hall-stadiums", "2", "--hall-idle-seconds", "2",
                 "--stream-viewers", "20", "--stream-rates", "5", "--stream-seconds", "2",
                 "--onsale-rates", "20", "--onsale-seconds", "2", "--onsale-cold-shows", "5", "--onsale-seats", "50",
                 "--no-onsale-through-edge", // the edge's path is the surge's here: one more crowd would only add time
@@ -242,6 +244,25 @@ class BenchSmokeIT {
         assertThat(pending.releaseEvents()).isEqualTo(200);
         assertThat(out.resolve("report.md")).content().contains("## Holds: buyers hold seats",
                 "## Pending holds expiring over shows out of memory", "buyers/s");
+    }
+
+    @Test
+    void aHallIsSoldBothWaysAndItsStadiumsWeighedAndLoadedAgain() throws Exception {
+        HallResult hall = run.result("hall", HallResult.class);
+
+        assertThat(hall.buyers()).extracting(HallResult.Buyers::choice).containsExactly("NAMED", "BEST_AVAILABLE");
+        assertThat(hall.buyers()).allSatisfy(step -> {
+            assertThat(step.held()).isPositive();
+            assertThat(step.confirmed()).isPositive().isLessThanOrEqualTo(step.held());
+        });
+        HallResult.Stadium stadiums = hall.stadiums();
+        assertThat(stadiums.soldSeats()).isEqualTo(2 * 90_000);
+        assertThat(stadiums.inMemory()).as("both stadiums in memory when weighed").isEqualTo(2);
+        assertThat(stadiums.measuredKiBPerShow()).isPositive();
+        assertThat(stadiums.loads()).as("each stadium loaded once a round").isEqualTo(2 * 3);
+        assertThat(stadiums.loadP99Millis()).isPositive();
+        assertThat(out.resolve("report.md")).content().contains("## Hall on sale: buyers asking for the best available",
+                "## Stadiums of 100,000 seats: memory and loads");
     }
 
     @Test

@@ -100,6 +100,16 @@ public final class ShowsApi {
                 + ",\"waitingRoom\":{\"admitPerSecond\":" + admitPerSecond + ",\"maxActive\":" + maxActive + "}}");
     }
 
+    /** Creates a show in the hall given (the API's JSON); any answer but 201 stops the run. */
+    public static void createShowInHallNow(String baseUrl, UUID showId, String hallJson) {
+        createNow(baseUrl, "{\"showId\":\"" + showId + "\",\"title\":\"Benchmark hall\",\"hall\":" + hallJson + "}");
+    }
+
+    /** A best-available hold: {@code count} seats together, picked by the service. */
+    public static Buffer holdBest(int count, long ttlSeconds) {
+        return Buffer.buffer("{\"count\":" + count + ",\"ttlSeconds\":" + ttlSeconds + "}");
+    }
+
     private static void createNow(String baseUrl, String body) {
         HttpRequest request = HttpRequest.newBuilder(URI.create(baseUrl + "/shows"))
                 .header("Content-Type", "application/json")

@@ -171,9 +171,10 @@ final class MemoryLoad {
                     .timeout(Duration.ofSeconds(30)).build(), HttpResponse.BodyHandlers.ofString());
             Set<Integer> reserved = new TreeSet<>();
             if (response.statusCode() == 200) {
-                for (JsonNode seat : JSON.readTree(response.body()).get("seats")) {
-                    if (seat.get("status").asText().equals("RESERVED")) {
-                        reserved.add(seat.get("number").asInt());
+                String letters = JSON.readTree(response.body()).get("seats").asText(); // one per seat: A, H, R
+                for (int seat = 0; seat < letters.length(); seat++) {
+                    if (letters.charAt(seat) == 'R') {
+                        reserved.add(seat);
                     }
                 }
             }

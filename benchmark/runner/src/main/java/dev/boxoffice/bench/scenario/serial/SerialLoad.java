@@ -4,6 +4,7 @@ import dev.boxoffice.bench.client.ServiceMetrics;
 import dev.boxoffice.bench.client.ShowsApi;
 import dev.boxoffice.bench.load.LoadClient;
 import dev.boxoffice.bench.load.OpenLoop;
+import dev.boxoffice.bench.load.SeatOrder;
 import dev.boxoffice.bench.load.StepRecorder;
 import dev.boxoffice.bench.measure.Bench;
 import dev.boxoffice.bench.measure.RisingSteps;
@@ -112,7 +113,7 @@ public final class SerialLoad {
             this.client = client;
             this.recorder = recorder;
             this.keyed = keyed;
-            this.seatOrder = shuffled(seats, random);
+            this.seatOrder = SeatOrder.shuffled(seats, random);
         }
 
         /** A key per request: the show's id, unique, and the request's place in the user's sequence. */
@@ -139,20 +140,6 @@ public final class SerialLoad {
                             reserveNext(System.nanoTime());
                         }
                     });
-        }
-
-        private static int[] shuffled(int seats, SplittableRandom random) {
-            int[] order = new int[seats];
-            for (int i = 0; i < seats; i++) {
-                order[i] = i;
-            }
-            for (int i = seats - 1; i > 0; i--) {
-                int j = random.nextInt(i + 1);
-                int swap = order[i];
-                order[i] = order[j];
-                order[j] = swap;
-            }
-            return order;
         }
     }
 }

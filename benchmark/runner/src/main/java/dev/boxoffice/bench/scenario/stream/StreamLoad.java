@@ -5,6 +5,7 @@ import dev.boxoffice.bench.client.ShowsApi;
 import dev.boxoffice.bench.load.Latency;
 import dev.boxoffice.bench.load.LoadClient;
 import dev.boxoffice.bench.load.OpenLoop;
+import dev.boxoffice.bench.load.SeatOrder;
 import dev.boxoffice.bench.measure.Bench;
 import dev.boxoffice.bench.measure.StepResult;
 import dev.boxoffice.bench.report.Format;
@@ -57,7 +58,7 @@ final class StreamLoad {
             double heapOpen = heapMiB();
             Map<String, Double> metrics = ServiceMetrics.values(baseUrl);
             List<StreamResult.Step> steps = new ArrayList<>();
-            int[] order = shuffled(new SplittableRandom());
+            int[] order = SeatOrder.shuffled(SEATS, new SplittableRandom());
             AtomicInteger next = new AtomicInteger();
             List<Double> rates = new ArrayList<>(options.rates());
             rates.add(0, rates.get(0)); // a warm-up step first: the stream path's first seconds run while the JIT compiles it
@@ -102,20 +103,5 @@ final class StreamLoad {
 
     private double heapMiB() {
         return ServiceMetrics.heapMiB(ServiceMetrics.afterFullCollection(baseUrl, servicePid, bench.progress()));
-    }
-
-
-    private static int[] shuffled(SplittableRandom random) {
-        int[] seats = new int[SEATS];
-        for (int i = 0; i < SEATS; i++) {
-            seats[i] = i;
-        }
-        for (int i = SEATS - 1; i > 0; i--) {
-            int j = random.nextInt(i + 1);
-            int swap = seats[i];
-            seats[i] = seats[j];
-            seats[j] = swap;
-        }
-        return seats;
     }
 }

@@ -1,0 +1,76 @@
+package dev.boxoffice.bench.scenario.hall;
+
+import static dev.boxoffice.bench.report.Format.num;
+
+import dev.boxoffice.bench.measure.StepResult;
+import dev.boxoffice.bench.report.Section;
+import dev.boxoffice.bench.report.SteppedReport;
+import dev.boxoffice.bench.report.Table;
+import java.util.ArrayList;
+import java.util.List;
+
+/** How the hall scenario reads: the two ways of buying side by side, then the stadiums. */
+final class HallReport {
+
+    private HallReport() {
+    }
+
+    static List<Section> sections(HallResult hall) {
+        List<Section> sections = new ArrayList<>();
+        sections.add(SteppedReport.section("Hall on sale: buyers naming their seats", hall.named(), "buyers/s"));
+        Section best = SteppedReport.section("Hall on sale: buyers asking for the best available", hall.best(), "buyers/s");
+        List<Table> tables = new ArrayList<>(best.tables());
+        tables.add(buyers(hall));
+        String text = best.text() + " Both on halls of " + num(hall.hallSeats(), 0) + " seats (sections of 100 rows of 50,"
+                + " an aisle in the middle, ten Premium rows in front), fresh ones for every step, each buyer holding "
+                + hall.seatsPerBuyer() + " seat(s), named ones handed out in turn or the best available, picked by the"
+                + " service in one decision (together in a row, nearest the stage, no seat stranded), then confirming"
+                + " them " + HallBuyers.THINK_MILLIS + " ms later: the offered rate is buyers arriving per second, the"
+                + " achieved rate requests answered per second, the latencies those of both requests. Every step"
+                + " starts once the service and PostgreSQL are idle."
+                + (hall.halfCapacity() == null ? "" : " At half the best-available capacity ("
+                        + num(hall.halfCapacity().offeredRps(), 0) + " buyers/s): p50 " + num(hall.halfCapacity().latency().p50(), 2)
+                        + " ms, p99 " + num(hall.halfCapacity().latency().p99(), 2) + " ms.");
+        sections.add(new Section(best.title(), text, best.charts(), tables));
+        if (hall.stadiums() != null) {
+            sections.add(stadiums(hall.stadiums()));
+        }
+        return sections;
+    }
+
+    private static Table buyers(HallResult hall) {
+        Table table = new Table("Step", "Buyers/s", "Held", "Refused (409)", "Confirmed");
+        for (HallResult.Buyers b : hall.buyers()) {
+            table.row(b.label(), num(b.buyersPerSecond(), 0), Long.toString(b.held()), Long.toString(b.refused()),
+                    Long.toString(b.confirmed()));
+        }
+        return table;
+    }
+
+    private static Section stadiums(HallResult.Stadium s) {
+        Table figures = new Table("Figure", "Value");
+        figures.row("Stadiums (seats each)", num(s.shows(), 0) + " (" + num(s.seats(), 0) + ")");
+        figures.row("Seats sold", num(s.soldSeats(), 0));
+        figures.row("Shows in memory when weighed: in / out", num(s.inMemory(), 0) + " / " + num(s.leftInMemory(), 0));
+        figures.row("Heap after a full GC: stadiums in memory / out of it", num(s.heapInMiB(), 1) + " / "
+                + num(s.heapOutMiB(), 1) + " MiB");
+        figures.row("Per show: measured / counted by the memory budget", num(s.measuredKiBPerShow(), 0) + " / "
+                + num(s.estimatedKiBPerShow(), 0) + " KiB");
+        figures.row("Loads recorded by the service", num(s.loads(), 0));
+        figures.row("Load p50 / p99 (snapshot read and decoded, the events after it applied)",
+                num(s.loadP50Millis(), 1) + " / " + num(s.loadP99Millis(), 1) + " ms");
+        Table steps = new Table("Phase", "Offered req/s", "Achieved req/s", "p50 ms", "p99 ms", "Errors");
+        for (StepResult step : s.steps()) {
+            steps.row(step.label(), num(step.offeredRps(), 0), num(step.achievedRps(), 0), num(step.latency().p50(), 2),
+                    num(step.latency().p99(), 2), Long.toString(step.counts().httpErrors() + step.counts().transportErrors()));
+        }
+        String text = "On a service of its own with a short idle timeout: stadiums of 100,000 seats (20 sections of 100"
+                + " rows of 50), nine seats in ten reserved at random, 100 a request. The heap is read after a full GC"
+                + " (jcmd GC.run) once they are sold, still in memory, and again once they have left it. Then every"
+                + " stadium is read again, " + (Stadiums.ROUNDS + 1) + " times, each out of memory before: each read"
+                + " loads it from its latest snapshot and the events after it. The first round warms the loading up and"
+                + " is not counted. Load times are the service's histogram (interpolated within its buckets); a read's"
+                + " time adds the JSON of 100,000 seats.";
+        return new Section("Stadiums of 100,000 seats: memory and loads", text, List.of(figures, steps));
+    }
+}
