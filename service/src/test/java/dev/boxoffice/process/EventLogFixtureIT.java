@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.boxoffice.database.EmbeddedDatabase;
+import dev.boxoffice.support.SeatStatuses;
 import dev.boxoffice.support.TestDatabase;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -117,7 +118,11 @@ class EventLogFixtureIT {
         return Http.get(service, "/shows/" + show + "/holds/" + hold).body();
     }
 
+    /** The show's seats, one letter each in its JSON, by their statuses' names. */
     private static List<String> statuses(String show) {
-        return java.util.regex.Pattern.compile("\"status\":\"(\\w+)\"").matcher(show).results().map(m -> m.group(1)).toList();
+        java.util.regex.Matcher letters = java.util.regex.Pattern.compile("\"seats\":\"([AHR]*)\"").matcher(show);
+        assertThat(letters.find()).as("the seats of %s", show).isTrue();
+        return java.util.stream.IntStream.range(0, letters.group(1).length())
+                .mapToObj(seat -> SeatStatuses.status(letters.group(1), seat)).toList();
     }
 }
