@@ -14,7 +14,9 @@ public final class Ports {
     /** A port whose next {@code count - 1} ports are free too. */
     public static int freeBlock(int count) {
         for (int attempt = 0; attempt < 100; attempt++) {
-            int base = ThreadLocalRandom.current().nextInt(20_000, 40_000);
+            // Below Linux's ephemeral ports (32768 on): a port the system hands out to another process's connection
+            // between this check and the server's bind would stop the server from starting.
+            int base = ThreadLocalRandom.current().nextInt(20_000, 32_000);
             if (IntStream.range(base, base + count).allMatch(Ports::isFree)) {
                 return base;
             }
