@@ -39,7 +39,7 @@ final class Stadiums {
     static final int SOLD_PER_TEN = 9;
     static final int ROUNDS = 3;
     private static final int SEATS_PER_RESERVATION = 100;
-    private static final double SELL_RATE_PER_SHOW = 250; // each show has one writer
+    private static final double SELL_RATE_PER_SHOW = 100; // each show has one writer, and 100 seats a request cost it
     private static final double MAX_SELL_RATE = 1_000; // 100 seats a request: more queued in the generator here
     private static final double READ_RATE = 20;
     private static final double SENDING_MARGIN = 1;
