@@ -68,9 +68,10 @@ class BenchSmokeIT {
                 "--memory-large-shows", "4", "--memory-small-shows", "40", "--memory-rate", "40",
                 "--memory-reserve-rate", "40", "--memory-reserve-seconds", "1",
                 "--holds-rates", "20,40", "--holds-warmup-rate", "50", "--holds-ttl-seconds", "1", "--holds-think-ms", "20", "--holds-expire-percent", "50",
-                "--holds-pending", "200", "--holds-pending-shows", "20", "--holds-pending-rate", "200",
+                "--holds-pending", "200", "--holds-pending-shows", "20", "--holds-pending-rate", "50",
                 "--holds-expiry-seconds", "2", "--holds-idle-seconds", "2",
-                "--hall-rates", "20", "--hall-seats", "1000", "--hall-stadiums", "2", "--hall-idle-seconds", "2",
+                "--hall-rates", "20", "--hall-seats", "1000", "--hall-stadiums", "2", "--hall-stadium-seats", "10000",
+                "--hall-idle-seconds", "2",
                 "--stream-viewers", "20", "--stream-rates", "5", "--stream-seconds", "2",
                 "--onsale-rates", "20", "--onsale-seconds", "2", "--onsale-cold-shows", "5", "--onsale-seats", "50",
                 "--no-onsale-through-edge", // the edge's path is the surge's here: one more crowd would only add time
@@ -258,13 +259,16 @@ class BenchSmokeIT {
             assertThat(step.confirmed()).isPositive().isLessThanOrEqualTo(step.held());
         });
         HallResult.Stadium stadiums = hall.stadiums();
-        assertThat(stadiums.soldSeats()).isEqualTo(2 * 90_000);
+        assertThat(stadiums.seats()).isEqualTo(10_000);
+        assertThat(stadiums.soldSeats()).isEqualTo(2 * 9_000);
         assertThat(stadiums.inMemory()).as("both stadiums in memory when weighed").isEqualTo(2);
-        assertThat(stadiums.measuredKiBPerShow()).isPositive();
+        // Two shows of 10,000 seats are within the noise of a heap read after a full GC: measured, whatever its sign.
+        assertThat(stadiums.measuredKiBPerShow()).isNotNaN();
+        assertThat(stadiums.estimatedKiBPerShow()).isPositive();
         assertThat(stadiums.loads()).as("each stadium loaded once a round").isEqualTo(2 * 3);
         assertThat(stadiums.loadP99Millis()).isPositive();
         assertThat(out.resolve("report.md")).content().contains("## Hall on sale: buyers asking for the best available",
-                "## Stadiums of 100,000 seats: memory and loads");
+                "## Stadiums of 10,000 seats: memory and loads");
     }
 
     @Test

@@ -34,6 +34,10 @@ public interface HallOptions {
             description = "hall: 100,000-seat shows, nine seats in ten sold, weighed on the heap and loaded again")
     int stadiums();
 
+    @Option(names = "--hall-stadium-seats", defaultValue = "100000", converter = Positive.Count.class,
+            description = "hall: seats of each stadium (a multiple of 100, up to 100,000, the most a show has)")
+    int stadiumSeats();
+
     @Option(names = "--hall-idle-seconds", defaultValue = "5", converter = Positive.Count.class,
             description = "hall: the idle timeout of the stadiums' service, after which they leave memory")
     int idleSeconds();

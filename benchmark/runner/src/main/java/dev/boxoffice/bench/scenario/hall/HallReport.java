@@ -64,13 +64,14 @@ final class HallReport {
             steps.row(step.label(), num(step.offeredRps(), 0), num(step.achievedRps(), 0), num(step.latency().p50(), 2),
                     num(step.latency().p99(), 2), Long.toString(step.counts().httpErrors() + step.counts().transportErrors()));
         }
-        String text = "On a service of its own with a short idle timeout: stadiums of 100,000 seats (20 sections of 100"
+        String seats = num(s.seats(), 0);
+        String text = "On a service of its own with a short idle timeout: stadiums of " + seats + " seats (sections of 100"
                 + " rows of 50), nine seats in ten reserved at random, 100 a request. The heap is read after a full GC"
                 + " (jcmd GC.run) once they are sold, still in memory, and again once they have left it. Then every"
                 + " stadium is read again, " + (Stadiums.ROUNDS + 1) + " times, each out of memory before: each read"
                 + " loads it from its latest snapshot and the events after it. The first round warms the loading up and"
                 + " is not counted. Load times are the service's histogram (interpolated within its buckets); a read's"
-                + " time adds the JSON of 100,000 seats.";
-        return new Section("Stadiums of 100,000 seats: memory and loads", text, List.of(figures, steps));
+                + " time adds the JSON of " + seats + " seats.";
+        return new Section("Stadiums of " + seats + " seats: memory and loads", text, List.of(figures, steps));
     }
 }

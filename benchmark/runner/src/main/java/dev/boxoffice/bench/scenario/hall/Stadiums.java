@@ -27,7 +27,7 @@ import java.util.StringJoiner;
 import java.util.UUID;
 
 /**
- * Stadiums of 100,000 seats, nine in ten sold at random in reservations of 100 seats, on a service of their own with
+ * Stadiums (100,000 seats unless told), nine in ten sold at random in reservations of 100 seats, on a service of their own with
  * a short idle timeout: weighed on its heap (after a full collection) in memory, then again once they have left it;
  * then read again, each read loading its show from its snapshot and the events after it, once to warm the loading up
  * and three times measured (the service's histogram of loads, and the reads as a client saw them), every show out of
@@ -35,10 +35,10 @@ import java.util.UUID;
  */
 final class Stadiums {
 
-    static final int SEATS = 100_000;
+    static final int MAX_SEATS = 100_000;
     static final int SOLD_PER_TEN = 9;
     static final int ROUNDS = 3;
-    private static final int SEATS_PER_RESERVATION = 100;
+    static final int SEATS_PER_RESERVATION = 100;
     private static final double SELL_RATE_PER_SHOW = 100; // each show has one writer, and 100 seats a request cost it
     private static final double MAX_SELL_RATE = 1_000; // 100 seats a request: more queued in the generator here
     private static final double READ_RATE = 20;
@@ -66,7 +66,8 @@ final class Stadiums {
 
     Stadium run(LoadClient client) {
         List<StepResult> steps = new ArrayList<>();
-        String hall = HallJson.stadium(SEATS);
+        int seats = options.stadiumSeats();
+        String hall = HallJson.stadium(seats);
         List<UUID> shows = new ArrayList<>();
         for (int i = 0; i < options.stadiums(); i++) {
             UUID show = UUID.randomUUID();
@@ -87,7 +88,7 @@ final class Stadiums {
             steps.add(read(client, shows, "stadiums: read back " + round + " of " + ROUNDS));
         }
         Buckets loads = ServiceMetrics.buckets(baseUrl, LOADS).since(loadsBefore);
-        return new Stadium(shows.size(), SEATS, sold[0], in.getOrDefault(IN_MEMORY, Double.NaN),
+        return new Stadium(shows.size(), seats, sold[0], in.getOrDefault(IN_MEMORY, Double.NaN),
                 out.getOrDefault(IN_MEMORY, Double.NaN), ServiceMetrics.heapMiB(in), ServiceMetrics.heapMiB(out),
                 in.getOrDefault(RESIDENT, Double.NaN) / MIB, out.getOrDefault(RESIDENT, Double.NaN) / MIB,
                 loads.count(), loads.quantile(0.5) * 1000, loads.quantile(0.99) * 1000, steps);
@@ -95,16 +96,17 @@ final class Stadiums {
 
     /** Reservations of 100 seats round the shows in turn, each show's seats in a shuffled order, until 9 in 10 are sold. */
     private StepResult sell(LoadClient client, List<UUID> shows, long[] sold) {
-        int perShow = SEATS / 10 * SOLD_PER_TEN / SEATS_PER_RESERVATION;
+        int seats = options.stadiumSeats();
+        int perShow = seats / 10 * SOLD_PER_TEN / SEATS_PER_RESERVATION;
         int total = perShow * shows.size();
         List<int[]> orders = new ArrayList<>();
         SplittableRandom random = new SplittableRandom(42);
         for (int i = 0; i < shows.size(); i++) {
-            orders.add(SeatOrder.shuffled(SEATS, random));
+            orders.add(SeatOrder.shuffled(seats, random));
         }
         int[] next = {0};
         double rate = Math.min(MAX_SELL_RATE, SELL_RATE_PER_SHOW * shows.size());
-        bench.progress().info("hall: " + shows.size() + " stadiums of " + SEATS + " seats, " + total
+        bench.progress().info("hall: " + shows.size() + " stadiums of " + seats + " seats, " + total
                 + " reservations of " + SEATS_PER_RESERVATION + " seats");
         return bench.step("hall", "stadiums: sell 9 seats in 10", rate, bench.steps().connections(),
                 total / rate + SENDING_MARGIN, recorder -> OpenLoop.start(bench.vertx(), rate, recorder, intended -> {
