@@ -42,58 +42,41 @@ public final class Hall {
     private final boolean rowsFrontToBack; // each row as far from the stage as the one before, or farther
     private final long estimatedBytes; // counted once: the hall never changes, and the entity asks on every append
 
-    private Hall(HallPlan plan) {
-        categories = plan.categories().stream().map(category -> category.equals(STANDARD) ? STANDARD : category)
+    /**
+     * The hall as the arrays it holds, for a snapshot: {@link #of(Compact)} makes it again without building its plan
+     * (for a stadium, a tenth of the time). Seats and rows are numbered as in the hall; {@code sectionFirstRow} and
+     * {@code rowFirstSeat} end with the row and seat counts; {@code rowLabels} is null, or has null for rows lettered by
+     * their place; {@code sectionX} and {@code sectionY} count only where {@code sectionPlaced}. Never changed.
+     */
+    public record Compact(List<HallPlan.Category> categories, List<String> sectionNames, int[] sectionFirstRow,
+            boolean[] sectionPlaced, int[] sectionX, int[] sectionY, int[] rowFirstSeat, String[] rowLabels,
+            byte[] rowCategory, int[] aislesAfter, int[] wheelchair, int[] companion) {
+    }
+
+    private Hall(Compact compact) {
+        categories = compact.categories().stream().map(category -> category.equals(STANDARD) ? STANDARD : category)
                 .toArray(HallPlan.Category[]::new);
-        Map<String, Integer> categoryIndex = new HashMap<>();
-        for (int c = 0; c < categories.length; c++) {
-            categoryIndex.put(categories[c].name(), c);
-        }
-        int sections = plan.sections().size();
-        int rows = plan.sections().stream().mapToInt(section -> section.rows().size()).sum();
-        sectionNames = new String[sections];
-        sectionFirstRow = new int[sections + 1];
-        sectionX = new int[sections];
-        sectionY = new int[sections];
-        sectionWidth = new int[sections];
-        sectionPlaced = new boolean[sections];
-        rowFirstSeat = new int[rows + 1];
-        String[] labelled = new String[rows];
-        boolean anyLabelled = false;
-        rowCategory = new byte[rows];
-        List<Integer> aisles = new ArrayList<>();
-        List<Integer> wheelchairs = new ArrayList<>();
-        List<Integer> companions = new ArrayList<>();
-        Map<String, String> labels = new HashMap<>(); // one String per distinct label, the common ones shared by all halls
-        int row = 0;
-        int seat = 0;
-        for (int s = 0; s < sections; s++) {
-            HallPlan.Section section = plan.sections().get(s);
-            sectionNames[s] = section.name().equals(HallPlan.DEFAULT_SECTION) ? HallPlan.DEFAULT_SECTION : section.name();
-            sectionFirstRow[s] = row;
-            for (HallPlan.Row planned : section.rows()) {
-                rowFirstSeat[row] = seat;
-                if (!planned.label().equals(RowLabels.lettered(row - sectionFirstRow[s]))) {
-                    labelled[row] = labels.computeIfAbsent(planned.label(), RowLabels::shared);
-                    anyLabelled = true;
-                }
-                rowCategory[row] = (byte) (int) categoryIndex.get(planned.category());
-                int first = seat;
-                planned.aislesAfter().forEach(place -> aisles.add(first + place));
-                planned.wheelchair().forEach(place -> wheelchairs.add(first + place));
-                planned.companion().forEach(place -> companions.add(first + place));
-                sectionWidth[s] = Math.max(sectionWidth[s], planned.seats() + planned.aislesAfter().size());
-                seat += planned.seats();
-                row++;
+        sectionNames = compact.sectionNames().stream()
+                .map(name -> name.equals(HallPlan.DEFAULT_SECTION) ? HallPlan.DEFAULT_SECTION : name).toArray(String[]::new);
+        sectionFirstRow = compact.sectionFirstRow();
+        sectionPlaced = compact.sectionPlaced();
+        sectionX = compact.sectionX().clone(); // the sections not placed are laid out below
+        sectionY = compact.sectionY().clone();
+        rowFirstSeat = compact.rowFirstSeat();
+        rowLabels = shared(compact.rowLabels());
+        rowCategory = compact.rowCategory();
+        aislesAfter = compact.aislesAfter();
+        wheelchair = compact.wheelchair();
+        companion = compact.companion();
+        check();
+        sectionWidth = new int[sectionNames.length];
+        for (int s = 0; s < sectionNames.length; s++) {
+            for (int row = sectionFirstRow[s]; row < sectionFirstRow[s + 1]; row++) {
+                int width = seatsIn(row) + aislesBetween(rowFirstSeat[row], rowFirstSeat[row + 1] - 1);
+                sectionWidth[s] = Math.max(sectionWidth[s], width);
             }
         }
-        sectionFirstRow[sections] = row;
-        rowFirstSeat[rows] = seat;
-        rowLabels = anyLabelled ? labelled : null;
-        aislesAfter = sorted(aisles);
-        wheelchair = sorted(wheelchairs);
-        companion = sorted(companions);
-        int hallWidth = layOut(plan);
+        int hallWidth = layOut();
         focalX = hallWidth / 2.0;
         focalY = -STAGE_DISTANCE;
         rowsFrontToBack = frontToBack();
@@ -101,22 +84,129 @@ public final class Hall {
     }
 
     public static Hall of(HallPlan plan) {
-        return new Hall(plan);
+        return new Hall(compact(plan));
+    }
+
+    /** A hall from its arrays, as {@link #compact()} gave them; they are checked to be consistent, not copied. */
+    public static Hall of(Compact compact) {
+        return new Hall(compact);
+    }
+
+    /** The arrays this hall holds, shared: for a snapshot. */
+    public Compact compact() {
+        return new Compact(List.of(categories), List.of(sectionNames), sectionFirstRow, sectionPlaced, sectionX, sectionY,
+                rowFirstSeat, rowLabels, rowCategory, aislesAfter, wheelchair, companion);
+    }
+
+    private static Compact compact(HallPlan plan) {
+        Map<String, Integer> categoryIndex = new HashMap<>();
+        for (HallPlan.Category category : plan.categories()) {
+            categoryIndex.put(category.name(), categoryIndex.size());
+        }
+        int sections = plan.sections().size();
+        int rows = plan.sections().stream().mapToInt(section -> section.rows().size()).sum();
+        List<String> sectionNames = new ArrayList<>(sections);
+        int[] sectionFirstRow = new int[sections + 1];
+        boolean[] sectionPlaced = new boolean[sections];
+        int[] sectionX = new int[sections];
+        int[] sectionY = new int[sections];
+        int[] rowFirstSeat = new int[rows + 1];
+        String[] labelled = new String[rows];
+        boolean anyLabelled = false;
+        byte[] rowCategory = new byte[rows];
+        List<Integer> aisles = new ArrayList<>();
+        List<Integer> wheelchairs = new ArrayList<>();
+        List<Integer> companions = new ArrayList<>();
+        int row = 0;
+        int seat = 0;
+        for (int s = 0; s < sections; s++) {
+            HallPlan.Section section = plan.sections().get(s);
+            sectionNames.add(section.name());
+            sectionFirstRow[s] = row;
+            sectionPlaced[s] = section.position().isPresent();
+            sectionX[s] = section.position().map(HallPlan.Position::x).orElse(0);
+            sectionY[s] = section.position().map(HallPlan.Position::y).orElse(0);
+            for (HallPlan.Row planned : section.rows()) {
+                rowFirstSeat[row] = seat;
+                if (!planned.label().equals(RowLabels.lettered(row - sectionFirstRow[s]))) {
+                    labelled[row] = planned.label();
+                    anyLabelled = true;
+                }
+                rowCategory[row] = (byte) (int) categoryIndex.get(planned.category());
+                int first = seat;
+                planned.aislesAfter().forEach(place -> aisles.add(first + place));
+                planned.wheelchair().forEach(place -> wheelchairs.add(first + place));
+                planned.companion().forEach(place -> companions.add(first + place));
+                seat += planned.seats();
+                row++;
+            }
+        }
+        sectionFirstRow[sections] = row;
+        rowFirstSeat[rows] = seat;
+        return new Compact(plan.categories(), sectionNames, sectionFirstRow, sectionPlaced, sectionX, sectionY,
+                rowFirstSeat, anyLabelled ? labelled : null, rowCategory, sorted(aisles), sorted(wheelchairs),
+                sorted(companions));
+    }
+
+    /** One String per distinct label, the common ones shared by all halls. */
+    private static String[] shared(String[] rowLabels) {
+        if (rowLabels == null) {
+            return null;
+        }
+        Map<String, String> labels = new HashMap<>();
+        String[] shared = new String[rowLabels.length];
+        for (int row = 0; row < rowLabels.length; row++) {
+            shared[row] = rowLabels[row] == null ? null : labels.computeIfAbsent(rowLabels[row], RowLabels::shared);
+        }
+        return shared;
+    }
+
+    /** That the arrays describe a hall: what a plan's rules make sure of, for arrays read back from a snapshot. */
+    private void check() {
+        int sections = sectionNames.length;
+        int rows = rowFirstSeat.length - 1;
+        require(sections > 0 && sectionFirstRow.length == sections + 1 && sectionPlaced.length == sections
+                && sectionX.length == sections && sectionY.length == sections, "a section's arrays differ in length");
+        require(rows > 0 && rowCategory.length == rows && (rowLabels == null || rowLabels.length == rows),
+                "a row's arrays differ in length");
+        require(ascending(sectionFirstRow) && sectionFirstRow[0] == 0 && sectionFirstRow[sections] == rows
+                && ascending(rowFirstSeat) && rowFirstSeat[0] == 0 && size() <= HallPlan.MAX_SEATS, "rows or seats out of order");
+        for (byte category : rowCategory) {
+            require(category >= 0 && category < categories.length, "a row of no category");
+        }
+        for (int[] seats : List.of(aislesAfter, wheelchair, companion)) {
+            require(seats.length == 0 || seats[0] >= 0 && seats[seats.length - 1] < size() && ascending(seats),
+                    "a marked seat out of order");
+        }
+    }
+
+    private static boolean ascending(int[] values) {
+        for (int i = 1; i < values.length; i++) {
+            if (values[i] <= values[i - 1]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static void require(boolean holds, String what) {
+        if (!holds) {
+            throw new IllegalArgumentException("not a hall: " + what);
+        }
     }
 
     /** Places the sections not placed by the plan below the ones before them, centred; the hall's width. */
-    private int layOut(HallPlan plan) {
+    private int layOut() {
         int width = 0;
         for (int s = 0; s < sectionNames.length; s++) {
-            Optional<HallPlan.Position> position = plan.sections().get(s).position();
-            width = Math.max(width, position.map(HallPlan.Position::x).orElse(0) + sectionWidth[s]);
+            width = Math.max(width, (sectionPlaced[s] ? sectionX[s] : 0) + sectionWidth[s]);
         }
         int nextY = 0;
         for (int s = 0; s < sectionNames.length; s++) {
-            Optional<HallPlan.Position> position = plan.sections().get(s).position();
-            sectionPlaced[s] = position.isPresent();
-            sectionX[s] = position.map(HallPlan.Position::x).orElse((width - sectionWidth[s]) / 2);
-            sectionY[s] = position.map(HallPlan.Position::y).orElse(nextY);
+            if (!sectionPlaced[s]) {
+                sectionX[s] = (width - sectionWidth[s]) / 2;
+                sectionY[s] = nextY;
+            }
             nextY = Math.max(nextY, sectionY[s] + rowsOf(s) + SECTION_GAP);
         }
         return width;

@@ -73,6 +73,48 @@ class HallTest {
     }
 
     @Test
+    void isMadeAgainFromItsCompactFormAsItWas() {
+        HallPlan labelledAndPlaced = new HallPlan(THEATRE.categories(), List.of(THEATRE.sections().get(0),
+                new HallPlan.Section("Box", List.of(new HallPlan.Row("1", 4, "Premium"), new HallPlan.Row("2", 4, "Standard")),
+                        Optional.of(new HallPlan.Position(30, 1)))));
+        for (Hall made : List.of(hall, Hall.of(labelledAndPlaced), Hall.of(HallPlan.uniform(1_000, BigDecimal.TEN)))) {
+            Hall again = Hall.of(made.compact());
+            assertThat(again.plan()).isEqualTo(made.plan());
+            assertThat(again.estimatedBytes()).isEqualTo(made.estimatedBytes());
+            assertThat(again.focalX()).isEqualTo(made.focalX());
+            for (int seat = 0; seat < made.size(); seat++) {
+                assertThat(again.x(seat)).isEqualTo(made.x(seat));
+                assertThat(again.y(again.rowOf(seat))).isEqualTo(made.y(made.rowOf(seat)));
+            }
+        }
+    }
+
+    @Test
+    void refusesCompactFormsThatDescribeNoHall() {
+        Hall.Compact c = hall.compact();
+        int[] rowsOutOfOrder = c.rowFirstSeat().clone();
+        rowsOutOfOrder[2] = rowsOutOfOrder[1];
+        int[] aisleBeyondTheHall = {hall.size()};
+        byte[] noSuchCategory = c.rowCategory().clone();
+        noSuchCategory[0] = 2;
+        List<Hall.Compact> broken = List.of(
+                new Hall.Compact(c.categories(), c.sectionNames(), c.sectionFirstRow(), c.sectionPlaced(), c.sectionX(),
+                        c.sectionY(), rowsOutOfOrder, c.rowLabels(), c.rowCategory(), c.aislesAfter(), c.wheelchair(), c.companion()),
+                new Hall.Compact(c.categories(), c.sectionNames(), c.sectionFirstRow(), c.sectionPlaced(), c.sectionX(),
+                        c.sectionY(), c.rowFirstSeat(), c.rowLabels(), c.rowCategory(), aisleBeyondTheHall, c.wheelchair(),
+                        c.companion()),
+                new Hall.Compact(c.categories(), c.sectionNames(), c.sectionFirstRow(), c.sectionPlaced(), c.sectionX(),
+                        c.sectionY(), c.rowFirstSeat(), c.rowLabels(), noSuchCategory, c.aislesAfter(), c.wheelchair(),
+                        c.companion()),
+                new Hall.Compact(c.categories(), List.of("Stalls"), c.sectionFirstRow(), c.sectionPlaced(), c.sectionX(),
+                        c.sectionY(), c.rowFirstSeat(), c.rowLabels(), c.rowCategory(), c.aislesAfter(), c.wheelchair(),
+                        c.companion()));
+        for (Hall.Compact compact : broken) {
+            assertThatThrownBy(() -> Hall.of(compact)).isInstanceOf(IllegalArgumentException.class);
+        }
+    }
+
+    @Test
     void aShowCreatedByItsSeatCountGetsRowsOfATheatresWidth() {
         Hall uniform = Hall.of(HallPlan.uniform(50, BigDecimal.TEN));
         assertThat(uniform.rowCount()).isEqualTo(5);

@@ -15,16 +15,16 @@ import java.util.List;
 import java.util.UUID;
 
 /**
- * Show snapshots as Protocol Buffers: the hall's plan ({@link HallCodec}), the reserved and held seats as bit sets,
- * the holds, the waiting room ({@link WaitingRoomSnapshot}).
- * Version 3 has the hall, version 2 had a count and a price; a snapshot of an earlier version is not read (the show
- * is rebuilt from its events).
+ * Show snapshots as Protocol Buffers: the hall in its compact form ({@link HallCodec}), the reserved and held seats as
+ * bit sets, the holds, the waiting room ({@link WaitingRoomSnapshot}).
+ * Version 4 has the compact hall, version 3 had the hall's plan, version 2 a count and a price; a snapshot of an
+ * earlier version is not read (the show is rebuilt from its events).
  */
 final class ShowSnapshotCodec implements StateCodec<ShowState> {
 
     @Override
     public int schemaVersion() {
-        return 3;
+        return 4;
     }
 
     @Override
@@ -33,7 +33,7 @@ final class ShowSnapshotCodec implements StateCodec<ShowState> {
             throw new IllegalArgumentException("Only an existing show has a snapshot");
         }
         ShowSnapshot.Builder snapshot = ShowSnapshot.newBuilder().setShowId(show.id().toString()).setTitle(show.title())
-                .setHall(HallCodec.encode(show.hall().plan()));
+                .setCompactHall(HallCodec.encodeCompact(show.hall()));
         for (long word : show.seatMap().reservedWords()) {
             snapshot.addReserved(word);
         }
@@ -53,10 +53,10 @@ final class ShowSnapshotCodec implements StateCodec<ShowState> {
         try {
             ShowSnapshot snapshot = ShowSnapshot.parseFrom(payload);
             UUID id = UUID.fromString(snapshot.getShowId());
-            long[] reserved = snapshot.getReservedList().stream().mapToLong(Long::longValue).toArray();
-            long[] held = snapshot.getHeldList().stream().mapToLong(Long::longValue).toArray();
+            long[] reserved = longs(snapshot.getReservedList());
+            long[] held = longs(snapshot.getHeldList());
             List<Hold> holds = snapshot.getHoldsList().stream().map(ShowSnapshotCodec::decode).toList();
-            Hall hall = Hall.of(HallCodec.decode(snapshot.getHall()));
+            Hall hall = HallCodec.decode(snapshot.getCompactHall());
             return new ShowState.Show(id, snapshot.getTitle(), hall, SeatMap.of(hall.size(), reserved, held),
                     Holds.of(holds.stream().filter(Hold::isLive).toList(), holds.stream().filter(h -> !h.isLive()).toList()),
                     snapshot.hasWaitingRoom() ? WaitingRoomSnapshot.decode(snapshot.getWaitingRoom()) : null);
@@ -80,6 +80,14 @@ final class ShowSnapshotCodec implements StateCodec<ShowState> {
     }
 
     /** The shared initial price when it is that price, so that a million shows do not hold a million copies. */
+    private static long[] longs(List<Long> values) {
+        long[] longs = new long[values.size()];
+        for (int i = 0; i < longs.length; i++) {
+            longs[i] = values.get(i);
+        }
+        return longs;
+    }
+
     static BigDecimal price(String text) {
         BigDecimal price = new BigDecimal(text);
         return price.equals(ShowRules.INITIAL_SEAT_PRICE) ? ShowRules.INITIAL_SEAT_PRICE : price;

@@ -225,6 +225,17 @@ class ShowCodecsTest {
     }
 
     @Test
+    void aSnapshotWhoseHallIsInconsistentIsRefusedNotMisread() throws Exception {
+        ShowState state = decider.evolve(ShowState.NOT_CREATED, new ShowEvent.ShowCreated(showId, "Hamlet",
+                HallPlan.uniform(100, BigDecimal.TEN)));
+        var snapshot = dev.boxoffice.shows.proto.ShowSnapshot.parseFrom(snapshots.encode(state)).toBuilder();
+        snapshot.getCompactHallBuilder().addRowSeats(10); // a row more than its categories say
+
+        assertThatThrownBy(() -> snapshots.decode(snapshot.build().toByteArray()))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("Corrupt");
+    }
+
+    @Test
     void unknownTypesAndCorruptPayloadsAreErrorsNotSilentDefaults() {
         assertThatThrownBy(() -> events.decode("SeatTeleported", 1, new byte[0])).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> events.decode(ShowEventCodec.SEAT_RESERVED, 1, new byte[] {(byte) 0xFF, 0x01}))
