@@ -57,6 +57,28 @@ public final class ServiceMetrics {
         return Double.isNaN(p50) ? null : new ReadModelLag(p50 * 1000, p99 * 1000, max * 1000);
     }
 
+    /** How many shows the service holds in memory. */
+    public static final String SHOWS_IN_MEMORY = "boxoffice_entities_in_memory";
+    private static final long PASSIVATION_SLACK_MILLIS = 3_000;
+
+    /**
+     * How long after its last use a show has surely left memory, with an idle timeout of {@code idleSeconds}: the
+     * timeout, then the service's sweep, which runs every half idle timeout (at least 100 ms apart, at most 10 s),
+     * and some slack.
+     */
+    public static long passivatedWithinMillis(int idleSeconds) {
+        long idle = idleSeconds * 1000L;
+        return idle + Math.max(100, Math.min(idle / 2, 10_000)) + PASSIVATION_SLACK_MILLIS;
+    }
+
+    /** Until the service counts no show in memory, or until the deadline (without that metric, the deadline). */
+    public static void awaitNoShowInMemory(String baseUrl, long deadlineMillis) {
+        while (!(values(baseUrl).getOrDefault(SHOWS_IN_MEMORY, Double.NaN) == 0)
+                && System.currentTimeMillis() < deadlineMillis) {
+            JavaService.sleep(200);
+        }
+    }
+
     /**
      * Every sample, keyed by metric name and labels as exposed ({@code name{label="value",...}}), with the samples of
      * one name summed under the name and the labels {@code area} alone (for the JVM's memory pools); empty on failure.

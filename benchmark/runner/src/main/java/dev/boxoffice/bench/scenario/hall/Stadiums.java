@@ -43,10 +43,9 @@ final class Stadiums {
     private static final double MAX_SELL_RATE = 1_000; // 100 seats a request: more queued in the generator here
     private static final double READ_RATE = 20;
     private static final double SENDING_MARGIN = 1;
-    private static final long PASSIVATION_SLACK_MILLIS = 3_000;
     private static final double MIB = 1024 * 1024;
     static final String LOADS = "boxoffice_entities_load_seconds";
-    private static final String IN_MEMORY = "boxoffice_entities_in_memory";
+    private static final String IN_MEMORY = ServiceMetrics.SHOWS_IN_MEMORY;
     private static final String RESIDENT = "boxoffice_entities_resident_bytes";
     private static final String SNAPSHOTS_BUFFERED = "boxoffice_snapshots_buffered_bytes";
 
@@ -164,13 +163,8 @@ final class Stadiums {
         }
     }
 
-    /** Until the service counts no show in memory: the idle timeout, its sweep (every half timeout) and some slack. */
     private void awaitNoShowInMemory() {
-        long idle = options.idleSeconds() * 1000L;
-        long deadline = System.currentTimeMillis() + idle + Math.max(100, Math.min(idle / 2, 10_000)) + PASSIVATION_SLACK_MILLIS;
-        while (!(ServiceMetrics.values(baseUrl).getOrDefault(IN_MEMORY, Double.NaN) == 0)
-                && System.currentTimeMillis() < deadline) {
-            JavaService.sleep(200);
-        }
+        ServiceMetrics.awaitNoShowInMemory(baseUrl,
+                System.currentTimeMillis() + ServiceMetrics.passivatedWithinMillis(options.idleSeconds()));
     }
 }

@@ -30,13 +30,12 @@ final class PendingHolds {
     static final int SEATS_PER_SHOW = 50;
     static final int SEATS_PER_HOLD = 2;
     /** Time beyond the idle timeout and one passivation sweep for the shows to be dropped on a loaded host. */
-    private static final long PASSIVATION_SLACK_MILLIS = 3_000;
     private static final long DRAIN_SECONDS = 5;
     /** A step that sends a number of requests lasts this much longer than they take at its rate, so that all leave. */
     private static final double SENDING_MARGIN = 1;
     private static final long MAX_WAIT_AFTER_MILLIS = 30_000;
     private static final double MIB = 1024 * 1024;
-    private static final String IN_MEMORY = "boxoffice_entities_in_memory";
+    private static final String IN_MEMORY = ServiceMetrics.SHOWS_IN_MEMORY;
 
     private final Bench bench;
     private final String baseUrl;
@@ -61,7 +60,7 @@ final class PendingHolds {
                 + " pending holds over them");
         // The service is fresh: warm it up, then let the warm-up's shows leave memory before anything is weighed.
         steps.add(new HoldBuyers(bench, baseUrl, options).warmUp(client, "pending: warm-up"));
-        awaitNoShowInMemory(System.currentTimeMillis() + passivatedWithinMillis(options));
+        ServiceMetrics.awaitNoShowInMemory(baseUrl, System.currentTimeMillis() + passivatedWithinMillis(options));
         steps.add(createShows(client, shows));
         Map<String, Double> withShows = afterFullCollection();
         long[] placed = {0};
@@ -84,21 +83,8 @@ final class PendingHolds {
                 inMemoryAfterPlacing, inMemoryAtExpiry, releaseEvents.applyAsLong(shows), Lag.of(released), steps);
     }
 
-    /**
-     * How long after its last use a show has surely left memory: the idle timeout, then the service's sweep, which
-     * runs every half idle timeout (at least 100 ms apart, at most 10 s), and some slack.
-     */
     static long passivatedWithinMillis(HoldsOptions options) {
-        long idle = options.idleSeconds() * 1000L;
-        return idle + Math.max(100, Math.min(idle / 2, 10_000)) + PASSIVATION_SLACK_MILLIS;
-    }
-
-    /** Until the service counts no show in memory; without that metric, until the deadline. */
-    private void awaitNoShowInMemory(long deadline) {
-        while (!(ServiceMetrics.values(baseUrl).getOrDefault(IN_MEMORY, Double.NaN) == 0)
-                && System.currentTimeMillis() < deadline) {
-            JavaService.sleep(200);
-        }
+        return ServiceMetrics.passivatedWithinMillis(options.idleSeconds());
     }
 
     /** Creates the shows at half the holds' rate, each once (a refusal is not retried: its holds are refused too). */
