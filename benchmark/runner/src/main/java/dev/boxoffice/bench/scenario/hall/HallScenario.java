@@ -55,7 +55,7 @@ public final class HallScenario extends Scenario<HallResult> {
     @Override
     public double plannedSeconds(Selection selection) {
         HallOptions options = selection.options(HallOptions.class);
-        double stadiums = 20 + options.stadiums() * options.stadiumSeats() / 100.0 * 9 / 10 / 2_000.0 + Stadiums.ROUNDS * (options.idleSeconds() * 1.5 + 5);
+        double stadiums = 20 + options.stadiums() * options.stadiumSeats() / 100.0 * 9 / 10 / Stadiums.MAX_SELL_RATE + Stadiums.ROUNDS * (options.idleSeconds() * 1.5 + 5);
         return 2 * RisingSteps.plannedSeconds(selection.steps(), options.rates()) + selection.steps().stepSeconds() + stadiums;
     }
 
