@@ -129,6 +129,15 @@ class BenchCommandTest {
     }
 
     @Test
+    void aHallsSeatsFillWholeRowsAndAStadiumsWholeReservations() {
+        assertThatThrownBy(() -> parse("hall", "--hall-seats", "1020")).hasMessageContaining("--hall-seats must be a multiple of 50");
+        assertThatThrownBy(() -> parse("hall", "--hall-stadium-seats", "150"))
+                .hasMessageContaining("--hall-stadium-seats must be a multiple of 100 up to 100000");
+        assertThatThrownBy(() -> parse("hall", "--hall-stadium-seats", "100100")).hasMessageContaining("up to 100000");
+        assertThat(parse("hall", "--hall-stadium-seats", "10000").names()).containsExactly("hall");
+    }
+
+    @Test
     void aColdStartNeedsARateOrTheSerialCapacityOfTheSameRun() {
         assertThatThrownBy(() -> parse("coldstart")).hasMessageContaining("coldstart needs --coldstart-rate");
         assertThat(parse("serial", "coldstart").names()).containsExactly("serial", "coldstart");
