@@ -8,9 +8,9 @@ import java.util.Optional;
  * "N together, best available": the seats a buyer asking for {@code count} seats of a category would choose. Adjacent
  * seats in one row (no aisle between), none a wheelchair space or companion seat; of those, the group nearest the
  * middle of the stage; a group that leaves a single seat alone between it and the next taken seat, aisle or row end
- * only when no other group avoids that. Runs of available seats are found a machine word of the seat map at a time;
- * in each only the few places nearest the stage's middle are judged; rows with no seat available, and rows farther
- * than the best group found, are passed over.
+ * only when no other group avoids that. A row is first told apart by a few word operations ({@link RowRuns}): only a
+ * row with a run of N seats together has its runs walked, and in each run only the few places nearest the stage's
+ * middle are judged; rows with no seat available, and rows farther than the best group found, are passed over.
  */
 final class BestAvailable {
 
@@ -24,7 +24,7 @@ final class BestAvailable {
     private final int category;
     private Candidate best;        // leaves no single seat stranded
     private Candidate bestAnyway;  // may strand one
-    private int available;         // of the category, that best available may pick: counted for a refusal only
+    private int available;         // of the category, that best available may pick, in the rows searched
     private int longestRun;
     private int aisle;             // the hall's aisles, wheelchair spaces and companion seats before the row searched:
     private int wheelchair;        // rows are searched in order, so each is walked once, not looked up for every row
@@ -37,7 +37,10 @@ final class BestAvailable {
         this.category = category;
     }
 
-    /** What the search found: the seats picked, or what is left when no group fits. */
+    /**
+     * What the search found: the seats picked, or none; {@code available} and {@code longestRun} (capped at the count
+     * asked for) are what is left of the category when none were picked, and only then counted over the whole hall.
+     */
     record Result(Optional<int[]> seats, int available, int longestRun) {
     }
 
@@ -62,36 +65,31 @@ final class BestAvailable {
 
     /**
      * {@code category}: the index of the category asked for, or -1 for any. Rows are searched front to back, and a row
-     * farther from the stage than the best group found is not searched; what is left is counted only for a refusal.
+     * farther from the stage than the best group found is not searched; a row with no run of {@code count} seats
+     * together is only counted (for a refusal), not walked.
      */
     static Result pick(Hall hall, SeatMap seats, int count, int category) {
         BestAvailable search = new BestAvailable(hall, seats, count, category);
-        for (int row = 0; row < hall.rowCount(); row++) {
-            if (search.best != null && search.beyondBest(row)) {
+        RowRuns row = new RowRuns(hall, seats);
+        for (int r = 0; r < hall.rowCount(); r++) {
+            if (search.best != null && search.beyondBest(r)) {
                 if (hall.rowsFrontToBack()) {
                     break; // every row after it is as far or farther
                 }
                 continue;
             }
             // An on-sale fills the hall from the front: rows with no seat left are passed over a word at a time.
-            int free = seats.nextAvailable(hall.firstSeatOf(row), hall.size());
+            int free = seats.nextAvailable(hall.firstSeatOf(r), hall.size());
             if (free == hall.size()) {
                 break;
             }
-            row = hall.rowOf(free);
-            if ((category < 0 || hall.rowCategory(row) == category) && !(search.best != null && search.beyondBest(row))) {
-                double dy = hall.y(row) - hall.focalY();
-                search.runs(row, (from, to, left) -> search.judge(from, to, left, dy));
+            r = hall.rowOf(free);
+            if ((category < 0 || hall.rowCategory(r) == category) && !(search.best != null && search.beyondBest(r))) {
+                search.search(row, r);
             }
         }
         Candidate chosen = search.best != null ? search.best : search.bestAnyway;
-        if (chosen == null) {
-            search.aisle = search.wheelchair = search.companion = 0;
-            for (int row = 0; row < hall.rowCount(); row++) {
-                if (category < 0 || hall.rowCategory(row) == category) {
-                    search.runs(row, (from, to, left) -> search.count(from, to));
-                }
-            }
+        if (chosen == null) { // every row of the category with a seat available was counted
             return new Result(Optional.empty(), search.available, search.longestRun);
         }
         int[] group = new int[count];
@@ -99,6 +97,18 @@ final class BestAvailable {
             group[i] = chosen.first() + i;
         }
         return new Result(Optional.of(group), search.available, search.longestRun);
+    }
+
+    /** Judges the groups of {@code row} if it has a run of {@code count} seats together; counts it in any case. */
+    private void search(RowRuns runsOf, int row) {
+        runsOf.load(row);
+        available += runsOf.available();
+        int longest = runsOf.longestRun(count);
+        longestRun = Math.max(longestRun, longest);
+        if (longest == count) {
+            double dy = hall.y(row) - hall.focalY();
+            runs(row, (from, to, left) -> judge(from, to, left, dy));
+        }
     }
 
     /** Whether no seat of the row can be nearer the focal point than the best group found. */
@@ -172,13 +182,6 @@ final class BestAvailable {
             index++;
         }
         return index;
-    }
-
-    private void count(int from, int to) {
-        if (to > from) {
-            available += to - from;
-            longestRun = Math.max(longestRun, to - from);
-        }
     }
 
     /**

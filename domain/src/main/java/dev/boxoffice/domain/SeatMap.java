@@ -94,14 +94,38 @@ public final class SeatMap {
         return next(from, to, false);
     }
 
+    /**
+     * The seats of [from, to) that are neither reserved nor held, as bits: bit i is seat {@code from + i}. At most 64
+     * seats, {@code to - from <= 64}, all of this hall.
+     */
+    public long availableBits(int from, int to) {
+        if (from < 0 || to > size || to < from || to - from > Long.SIZE) {
+            throw new IndexOutOfBoundsException("seats [" + from + ", " + to + ") of a hall of " + size);
+        }
+        if (to == from) {
+            return 0;
+        }
+        int word = from >>> 6;
+        int shift = from & 63;
+        long bits = ~takenWord(word) >>> shift;
+        if (shift != 0 && (word + 1) << 6 < to) {
+            bits |= ~takenWord(word + 1) << (Long.SIZE - shift);
+        }
+        return to - from == Long.SIZE ? bits : bits & ((1L << (to - from)) - 1);
+    }
+
+    private long takenWord(int word) {
+        long[] heldBlock = heldBlocks[word / LONGS_PER_BLOCK];
+        return reservedBlocks[word / LONGS_PER_BLOCK][word % LONGS_PER_BLOCK]
+                | (heldBlock == null ? 0 : heldBlock[word % LONGS_PER_BLOCK]);
+    }
+
     /** A word at a time: a hall of 100,000 seats is some 1,600 words. */
     private int next(int from, int to, boolean available) {
         int seat = from;
         while (seat < to) {
             int word = seat >>> 6;
-            long[] heldBlock = heldBlocks[word / LONGS_PER_BLOCK];
-            long taken = reservedBlocks[word / LONGS_PER_BLOCK][word % LONGS_PER_BLOCK]
-                    | (heldBlock == null ? 0 : heldBlock[word % LONGS_PER_BLOCK]);
+            long taken = takenWord(word);
             long wanted = (available ? ~taken : taken) & (-1L << (seat & 63));
             if (wanted != 0) {
                 return Math.min((word << 6) + Long.numberOfTrailingZeros(wanted), to);

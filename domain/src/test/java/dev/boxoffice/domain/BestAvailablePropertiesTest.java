@@ -46,8 +46,11 @@ class BestAvailablePropertiesTest {
             Decision<ShowEvent> decision = show.decide(hold);
             if (expected.isEmpty()) {
                 assertThat(decision).isInstanceOf(Decision.Rejected.class);
-                assertThat(((Decision.Rejected<ShowEvent>) decision).rejection().code())
-                        .isEqualTo(Rejection.Code.NO_SEATS_TOGETHER);
+                Rejection rejection = ((Decision.Rejected<ShowEvent>) decision).rejection();
+                assertThat(rejection.code()).isEqualTo(Rejection.Code.NO_SEATS_TOGETHER);
+                int[] left = Exhaustive.left(hall, before, category.map(hall::categoryIndex).orElse(-1));
+                assertThat(rejection.message()).endsWith(left[0] == 0 ? "; 0 are available."
+                        : "; " + left[0] + " are available, at most " + left[1] + " together.");
                 continue;
             }
             List<Integer> seats = ((ShowEvent.SeatsHeld) show.run(hold).get(0)).seats();
@@ -95,6 +98,23 @@ class BestAvailablePropertiesTest {
                 }
             }
             return true;
+        }
+
+        /** The seats of the category best available may pick, and the longest run of them together. */
+        static int[] left(Hall hall, SeatMap seats, int category) {
+            int available = 0;
+            int longest = 0;
+            int run = 0;
+            for (int seat = 0; seat < hall.size(); seat++) {
+                if (!free(hall, seats, seat) || category >= 0 && hall.category(seat) != category) {
+                    run = 0;
+                    continue;
+                }
+                available++;
+                run = run > 0 && hall.together(seat - 1, seat) ? run + 1 : 1;
+                longest = Math.max(longest, run);
+            }
+            return new int[] {available, longest};
         }
 
         /** A free, pickable seat beside the group with no free seat beside it on its other side: sold alone. */
