@@ -267,8 +267,15 @@ class BenchSmokeIT {
         assertThat(stadiums.estimatedKiBPerShow()).isPositive();
         assertThat(stadiums.loads()).as("each stadium loaded once a round").isEqualTo(2 * 3);
         assertThat(stadiums.loadP99Millis()).isPositive();
+        assertThat(hall.decisions()).extracting(HallResult.Decisions::together).containsExactly(1, 2, 3, 4, 8);
+        assertThat(hall.decisions()).allSatisfy(decisions -> {
+            assertThat(decisions.seats()).isEqualTo(10_000);
+            assertThat(decisions.samples()).isPositive();
+            assertThat(decisions.p50Micros()).isPositive().isLessThanOrEqualTo(decisions.p99Micros());
+            assertThat(decisions.p99Micros()).isLessThanOrEqualTo(decisions.maxMicros());
+        });
         assertThat(out.resolve("report.md")).content().contains("## Hall on sale: buyers asking for the best available",
-                "## Stadiums of 10,000 seats: memory and loads");
+                "## Stadiums of 10,000 seats: memory and loads", "## Best available in the domain: 10,000 seats");
     }
 
     @Test

@@ -10,9 +10,10 @@ import java.util.List;
  *
  * @param halfCapacity a step of best-available buyers at half their capacity; null when there was no capacity
  * @param stadiums     null when it did not run (against a service the run did not start)
+ * @param decisions    best available decided in the domain alone, one entry per count of seats together
  */
 public record HallResult(int hallSeats, int seatsPerBuyer, SteppedResult named, SteppedResult best,
-        StepResult halfCapacity, List<Buyers> buyers, Stadium stadiums) {
+        StepResult halfCapacity, List<Buyers> buyers, Stadium stadiums, List<Decisions> decisions) {
 
     /**
      * One step's buyers: holds placed (201), refused because their seats were taken or none were together (409), and
@@ -44,6 +45,19 @@ public record HallResult(int hallSeats, int seatsPerBuyer, SteppedResult named, 
         public double estimatedKiBPerShow() {
             return (estimateInMiB - estimateOutMiB) * 1024 / shows;
         }
+    }
+
+    /**
+     * Best available for {@code together} seats decided in the domain alone ({@link DomainDecisions}) on a stadium of
+     * {@code seats}, nine in ten sold at random: {@code samples} decisions timed, in microseconds.
+     */
+    public record Decisions(int together, int seats, long samples, double p50Micros, double p99Micros,
+            double p999Micros, double maxMicros) {
+    }
+
+    /** The slowest p99 of the decisions in the domain, in microseconds; NaN if none were timed. */
+    public double decisionP99Micros() {
+        return decisions.stream().mapToDouble(Decisions::p99Micros).max().orElse(Double.NaN);
     }
 
     /** Best-available buyers per second against named-seat buyers per second, at their capacities. */

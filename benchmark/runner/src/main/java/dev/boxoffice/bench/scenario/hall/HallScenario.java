@@ -56,7 +56,9 @@ public final class HallScenario extends Scenario<HallResult> {
     public double plannedSeconds(Selection selection) {
         HallOptions options = selection.options(HallOptions.class);
         double stadiums = 20 + options.stadiums() * options.stadiumSeats() / 100.0 * 9 / 10 / Stadiums.MAX_SELL_RATE + Stadiums.ROUNDS * (options.idleSeconds() * 1.5 + 5);
-        return 2 * RisingSteps.plannedSeconds(selection.steps(), options.rates()) + selection.steps().stepSeconds() + stadiums;
+        double decisions = DomainDecisions.plannedSeconds(selection.steps());
+        return 2 * RisingSteps.plannedSeconds(selection.steps(), options.rates()) + selection.steps().stepSeconds() + stadiums
+                + decisions;
     }
 
     @Override
@@ -82,7 +84,12 @@ public final class HallScenario extends Scenario<HallResult> {
         } else {
             stadiums = stadiums(run, options);
         }
-        return new HallResult(options.seats(), options.seatsPerBuyer(), named, best, half, buyers.buyers(), stadiums);
+        bench.settle();
+        run.progress().phase("hall: best available decided in the domain alone (JMH), on the service's cores");
+        List<HallResult.Decisions> decisions = DomainDecisions.run(run.repository(), run.pinning(), bench.steps(),
+                options.stadiumSeats(), bench.logDirectory());
+        return new HallResult(options.seats(), options.seatsPerBuyer(), named, best, half, buyers.buyers(), stadiums,
+                decisions);
     }
 
     /** On a service of its own, on the run's database, with a short idle timeout; the run's service is measured again after. */
@@ -135,6 +142,12 @@ public final class HallScenario extends Scenario<HallResult> {
                     "p50 " + num(s.loadP50Millis(), 1) + " ms, p99 " + num(s.loadP99Millis(), 1) + " ms",
                     num(s.loads(), 0) + " loads; target at most 20 ms"));
         }
+        if (!hall.decisions().isEmpty()) {
+            rows.add(new SummaryRow("Best available decided in the domain, " + num(hall.decisions().get(0).seats(), 0)
+                    + " seats 9 in 10 sold at random", "p99 " + num(hall.decisionP99Micros(), 0) + " µs",
+                    "the slowest p99 of " + DomainDecisions.TOGETHER + " together (" + DomainDecisions.REFUSED
+                            + ": refused, the whole hall searched); target at most 1,000 µs"));
+        }
         return rows;
     }
 
@@ -153,6 +166,7 @@ public final class HallScenario extends Scenario<HallResult> {
         HallResult.Stadium s = hall.stadiums();
         figures.put("Heap per stadium, KiB", s == null ? Double.NaN : s.measuredKiBPerShow());
         figures.put("Load of a stadium p99, ms", s == null ? Double.NaN : s.loadP99Millis());
+        figures.put("Best-available decision p99, µs", hall.decisionP99Micros());
         return figures;
     }
 }

@@ -1,0 +1,102 @@
+package dev.boxoffice.bench.scenario.hall;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.boxoffice.bench.measure.StepOptions;
+import dev.boxoffice.bench.system.Pinning;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Best available decided in the domain alone, without HTTP or a database: the JMH benchmark of
+ * {@code benchmark/decisions} (a stadium of the run's stadium size, nine seats in ten sold at random, sixteen halls
+ * sold differently), in a JVM of its own on the service's cores while no service works. Each count of seats together
+ * is measured in a fork of its own; {@value #REFUSED} together is always refused on such a hall, so the whole hall is
+ * searched and counted.
+ */
+final class DomainDecisions {
+
+    static final String JAR = "benchmark/decisions/target/boxoffice-decisions.jar";
+    static final String BENCHMARK = "BestAvailableDecision";
+    static final int REFUSED = 8;
+    static final String TOGETHER = "1,2,3,4," + REFUSED;
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private DomainDecisions() {
+    }
+
+    static List<HallResult.Decisions> run(Path repository, Pinning pinning, StepOptions steps, int seats, Path logDirectory) {
+        Path jar = repository.resolve(JAR);
+        if (!Files.isRegularFile(jar)) {
+            throw new IllegalStateException(jar + " is missing; build it with ./boxoffice build");
+        }
+        Path results = logDirectory.resolve("decisions.json");
+        int warmup = warmupSeconds(steps);
+        int measure = measureSeconds(steps);
+        List<String> command = new ArrayList<>(pinning.prefix(pinning.service()));
+        command.addAll(List.of(ProcessHandle.current().info().command().orElse("java"), "-jar", jar.toString(),
+                BENCHMARK, "-f", "1", "-wi", "1", "-w", warmup + "s", "-i", "2", "-r", measure + "s",
+                "-p", "seats=" + seats, "-p", "together=" + TOGETHER, "-rf", "json", "-rff", results.toString()));
+        try {
+            Files.createDirectories(logDirectory);
+            Process process = new ProcessBuilder(command).redirectErrorStream(true)
+                    .redirectOutput(logDirectory.resolve("decisions.log").toFile()).start();
+            long limitSeconds = 4 * (long) plannedSeconds(steps);
+            if (!process.waitFor(limitSeconds, TimeUnit.SECONDS)) {
+                process.destroyForcibly();
+                throw new IllegalStateException("the domain's decisions took over " + limitSeconds + " s; see decisions.log");
+            }
+            if (process.exitValue() != 0) {
+                throw new IllegalStateException("the domain's decisions failed (exit " + process.exitValue() + "); see decisions.log");
+            }
+            return read(Files.readString(results));
+        } catch (IOException e) {
+            throw new IllegalStateException("could not run the domain's decisions", e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
+        }
+    }
+
+    /** Five forks, each selling its halls first (a few seconds), warming up once and measuring twice. */
+    static double plannedSeconds(StepOptions steps) {
+        return 5 * (5 + warmupSeconds(steps) + 2 * measureSeconds(steps));
+    }
+
+    private static int warmupSeconds(StepOptions steps) {
+        return Math.max(1, Math.min(10, (int) steps.warmupSeconds()));
+    }
+
+    private static int measureSeconds(StepOptions steps) {
+        return Math.max(1, (int) steps.stepSeconds() / 2);
+    }
+
+    /** JMH's JSON results: one per count of seats together, its sampled times in microseconds. */
+    static List<HallResult.Decisions> read(String json) throws IOException {
+        List<HallResult.Decisions> decisions = new ArrayList<>();
+        for (JsonNode result : JSON.readTree(json)) {
+            JsonNode metric = result.path("primaryMetric");
+            if (!"us/op".equals(metric.path("scoreUnit").asText())) {
+                throw new IllegalStateException("decisions timed in " + metric.path("scoreUnit").asText() + ", not us/op");
+            }
+            JsonNode percentiles = metric.path("scorePercentiles");
+            long samples = 0;
+            for (JsonNode fork : metric.path("rawDataHistogram")) {
+                for (JsonNode iteration : fork) {
+                    for (JsonNode bucket : iteration) {
+                        samples += bucket.path(1).asLong(); // [time, count] pairs
+                    }
+                }
+            }
+            decisions.add(new HallResult.Decisions(result.path("params").path("together").asInt(),
+                    result.path("params").path("seats").asInt(), samples, percentiles.path("50.0").asDouble(),
+                    percentiles.path("99.0").asDouble(), percentiles.path("99.9").asDouble(),
+                    percentiles.path("100.0").asDouble()));
+        }
+        return decisions;
+    }
+}
