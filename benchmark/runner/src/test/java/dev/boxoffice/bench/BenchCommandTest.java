@@ -120,7 +120,9 @@ class BenchCommandTest {
     }
 
     @Test
-    void aDatabaseFailoverNeedsItsMomentsInOrder() {
+    void aDatabaseFailoverNeedsItsMomentsInOrderAndOneServerLeft() {
+        assertThatThrownBy(() -> parse("dbfailover", "--dbfailover-servers-lost", "3"))
+                .hasMessageContaining("--dbfailover-servers-lost is 1 or 2");
         assertThatThrownBy(() -> parse("dbfailover", "--dbfailover-kill-at", "25"))
                 .hasMessageContaining("--dbfailover-kill-at + 20 s < --dbfailover-switchover-at");
         assertThatThrownBy(() -> parse("dbfailover", "--dbfailover-seconds", "45"))

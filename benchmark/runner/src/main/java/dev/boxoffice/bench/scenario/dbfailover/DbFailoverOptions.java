@@ -19,6 +19,10 @@ public interface DbFailoverOptions {
                     + " the killed server is started again 15 s later and rejoins as a standby")
     double killAt();
 
+    @Option(names = "--dbfailover-servers-lost", defaultValue = "1", converter = Positive.Count.class,
+            description = "dbfailover: servers killed at once: 1, the primary; 2, the primary and a standby (of three)")
+    int serversLost();
+
     @Option(names = "--dbfailover-switchover-at", defaultValue = "40", converter = Positive.class,
             description = "dbfailover: second of the step at which a planned switchover starts")
     double switchoverAt();

@@ -43,7 +43,7 @@ import java.util.concurrent.TimeUnit;
 /**
  * PostgreSQL's primary lost under load: a service of its own on three PostgreSQL servers replicated under
  * pg_auto_failover (./boxoffice run --db-replicas 2), reservations at a constant rate, the primary's PostgreSQL and
- * keeper killed with kill -9, the killed server started again, then a planned switchover. The timeline shows the
+ * keeper killed with kill -9 (and a standby's, when two servers are lost), started again, then a planned switchover. The timeline shows the
  * writes' outage from the clients' side; afterwards every acknowledged reservation is looked for in the log. When
  * the run measures serial too (on the single server), serial's steps run first through the replicated servers: what
  * a second copy of each commit costs, in the same run.
@@ -62,6 +62,10 @@ public final class DbFailoverScenario extends Scenario<DbFailoverResult> {
     @Override
     public void check(Selection selection) {
         DbFailoverOptions options = selection.options(DbFailoverOptions.class);
+        if (options.serversLost() > REPLICAS) {
+            throw new IllegalArgumentException("dbfailover: --dbfailover-servers-lost is 1 or 2 (of " + (REPLICAS + 1)
+                    + " servers, one must be left)");
+        }
         if (selection.runs(name()) && !(options.killAt() + RESTART_AFTER_SECONDS + 5 < options.switchoverAt()
                 && options.switchoverAt() + 10 < options.seconds())) {
             throw new IllegalArgumentException("dbfailover: --dbfailover-kill-at + 20 s < --dbfailover-switchover-at,"
@@ -121,10 +125,11 @@ public final class DbFailoverScenario extends Scenario<DbFailoverResult> {
         ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor();
         Runnable events = () -> {
             timer.schedule(() -> {
-                killed[0] = database.primary().orElse("none");
+                List<String> lost = lost(database, options.serversLost());
+                killed[0] = String.join(" and ", lost);
                 killedAt[0] = sinceRunStart(bench);
-                database.kill(killed[0]);
-                run.progress().info("dbfailover: killed " + killed[0] + "'s PostgreSQL and keeper (kill -9)");
+                lost.forEach(database::kill);
+                run.progress().info("dbfailover: killed " + killed[0] + " (PostgreSQL and keeper, kill -9)");
             }, (long) (options.killAt() * 1000), TimeUnit.MILLISECONDS);
             timer.schedule(() -> run.progress().info("dbfailover: started " + database.restartStopped() + " again"),
                     (long) ((options.killAt() + RESTART_AFTER_SECONDS) * 1000), TimeUnit.MILLISECONDS);
@@ -152,6 +157,15 @@ public final class DbFailoverScenario extends Scenario<DbFailoverResult> {
                 DbFailoverResult.servedAgainAfter(timeline, killedAt[0], switchover[0], options.rate()),
                 DbFailoverResult.servedAgainAfter(timeline, switchover[0], Double.MAX_VALUE, options.rate()),
                 load.acknowledged.size(), log[0], log[1], serial);
+    }
+
+    /** The primary, then as many standbys as make {@code count} servers. */
+    private static List<String> lost(ReplicatedDatabase database, int count) {
+        List<String> lost = new ArrayList<>();
+        database.primary().ifPresent(lost::add);
+        database.states().keySet().stream().filter(server -> !lost.contains(server)).limit(count - lost.size())
+                .forEach(lost::add);
+        return lost;
     }
 
     /** Of the acknowledged reservations, how many the log lacks; and how many seats it has reserved twice. */
@@ -197,7 +211,7 @@ public final class DbFailoverScenario extends Scenario<DbFailoverResult> {
                     SteppedReport.capacity(result.serial()), percent(result.serial().capacityRps() / single.capacityRps())
                             + " of the single server's " + num(single.capacityRps(), 0) + " req/s in this run"));
         }
-        rows.addAll(List.of(new SummaryRow("Database failover: the primary killed under " + num(result.step().offeredRps(), 0)
+        rows.addAll(List.of(new SummaryRow("Database failover: " + result.killed() + " killed under " + num(result.step().offeredRps(), 0)
                         + " reservations/s", "writes back " + num(result.writesBackAfterKill(), 1) + " s after the kill; "
                         + num(result.missing(), 0) + " of " + num(result.acknowledged(), 0) + " acknowledged missing, "
                         + num(result.doubled(), 0) + " seats doubled; slowest answer " + num(result.step().latency().max(), 0) + " ms",
@@ -225,8 +239,8 @@ public final class DbFailoverScenario extends Scenario<DbFailoverResult> {
         String text = "One service on " + result.servers() + " PostgreSQL servers under pg_auto_failover (synchronous replication,"
                 + " ANY 1 standby; the timings of ./boxoffice run --db-replicas), behind HAProxy routing to the server that takes"
                 + " writes. Reservations at " + num(result.step().offeredRps(), 0) + " a second, each of a seat of its own. "
-                + result.killed() + "'s PostgreSQL and keeper killed with kill -9 at " + num(result.killAtSeconds(), 0)
-                + " s; the killed server started again " + num(RESTART_AFTER_SECONDS, 0) + " s later, rejoining as a standby;"
+                + result.killed() + " (PostgreSQL and keeper) killed with kill -9 at " + num(result.killAtSeconds(), 0)
+                + " s; started again " + num(RESTART_AFTER_SECONDS, 0) + " s later, rejoining as standbys;"
                 + " a planned switchover (pg_autoctl perform switchover) at " + num(result.switchoverAtSeconds(), 0) + " s. Writes back:"
                 + " from the event to the end of the first second, after the first that lost any, that reserved at least "
                 + percent(DbFailoverResult.SERVED) + " of the offered rate. Afterwards every reservation answered 200 is looked"
