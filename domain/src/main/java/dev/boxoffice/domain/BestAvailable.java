@@ -26,6 +26,8 @@ final class BestAvailable {
     private Candidate bestAnyway;  // may strand one
     private int available;         // of the category, that best available may pick, in the rows searched
     private int longestRun;
+    private boolean passOverStranding; // rows whose every group strands a seat are passed over...
+    private boolean passedOver;        // ...and some were
     private int aisle;             // the hall's aisles, wheelchair spaces and companion seats before the row searched:
     private int wheelchair;        // rows are searched in order, so each is walked once, not looked up for every row
     private int companion;
@@ -66,10 +68,30 @@ final class BestAvailable {
     /**
      * {@code category}: the index of the category asked for, or -1 for any. Rows are searched front to back, and a row
      * farther from the stage than the best group found is not searched; a row with no run of {@code count} seats
-     * together is only counted (for a refusal), not walked.
+     * together is only counted (for a refusal), not walked. A row whose every group would strand a seat is passed over
+     * too: an on-sale leaves many such rows behind it (two seats together, where one seat is asked for), and a group
+     * that strands none is nearly always found further back. Only when none is found anywhere is the hall searched
+     * again with those rows, for the nearest group that strands one.
      */
     static Result pick(Hall hall, SeatMap seats, int count, int category) {
+        BestAvailable search = search(hall, seats, count, category, true);
+        if (search.best == null && search.passedOver) {
+            search = search(hall, seats, count, category, false);
+        }
+        Candidate chosen = search.best != null ? search.best : search.bestAnyway;
+        if (chosen == null) { // every row of the category with a seat available was counted
+            return new Result(Optional.empty(), search.available, search.longestRun);
+        }
+        int[] group = new int[count];
+        for (int i = 0; i < count; i++) {
+            group[i] = chosen.first() + i;
+        }
+        return new Result(Optional.of(group), search.available, search.longestRun);
+    }
+
+    private static BestAvailable search(Hall hall, SeatMap seats, int count, int category, boolean passOverStranding) {
         BestAvailable search = new BestAvailable(hall, seats, count, category);
+        search.passOverStranding = passOverStranding;
         RowRuns row = new RowRuns(hall, seats);
         for (int r = 0; r < hall.rowCount(); r++) {
             if (search.best != null && search.beyondBest(r)) {
@@ -88,24 +110,21 @@ final class BestAvailable {
                 search.search(row, r);
             }
         }
-        Candidate chosen = search.best != null ? search.best : search.bestAnyway;
-        if (chosen == null) { // every row of the category with a seat available was counted
-            return new Result(Optional.empty(), search.available, search.longestRun);
-        }
-        int[] group = new int[count];
-        for (int i = 0; i < count; i++) {
-            group[i] = chosen.first() + i;
-        }
-        return new Result(Optional.of(group), search.available, search.longestRun);
+        return search;
     }
 
-    /** Judges the groups of {@code row} if it has a run of {@code count} seats together; counts it in any case. */
+    /**
+     * Judges the groups of {@code row} if it has a run of {@code count} seats together (and, when passing over them, a
+     * group that strands no seat); counts it in any case.
+     */
     private void search(RowRuns runsOf, int row) {
         runsOf.load(row);
         available += runsOf.available();
         int longest = runsOf.longestRun(count);
         longestRun = Math.max(longestRun, longest);
-        if (longest == count) {
+        if (longest == count && passOverStranding && !runsOf.hasGroupStrandingNone(count)) {
+            passedOver = true;
+        } else if (longest == count) {
             double dy = hall.y(row) - hall.focalY();
             runs(row, (from, to, left) -> judge(from, to, left, dy));
         }

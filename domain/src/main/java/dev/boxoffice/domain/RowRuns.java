@@ -19,6 +19,8 @@ final class RowRuns {
     private final long[] free;     // bit i: seat i of the row may be picked
     private final long[] together; // bit i: seats i and i + 1 may both be picked and no aisle runs between them
     private final long[] starts;
+    private final long[] startsOfCount;     // scratch for hasGroupStrandingNone
+    private final long[] startsOfOneMore;
     private int words;
     private int available;
 
@@ -32,6 +34,8 @@ final class RowRuns {
         this.free = new long[longest];
         this.together = new long[longest];
         this.starts = new long[longest];
+        this.startsOfCount = new long[longest];
+        this.startsOfOneMore = new long[longest];
     }
 
     /** Loads {@code row}: rows must come in increasing order. */
@@ -89,6 +93,32 @@ final class RowRuns {
         return length;
     }
 
+    /**
+     * Whether the row loaded has a run of exactly {@code count} seats together, or of {@code count + 2} or more: a
+     * place for {@code count} seats that leaves no seat alone at either end of its run. A run of {@code count + 1}
+     * has none.
+     */
+    boolean hasGroupStrandingNone(int count) {
+        System.arraycopy(free, 0, starts, 0, words);
+        for (int length = 1; length < count + 2; length++) { // starts: where a run of at least `length + 1` begins
+            if (length == count) {
+                System.arraycopy(starts, 0, startsOfCount, 0, words);
+            } else if (length == count + 1) {
+                System.arraycopy(starts, 0, startsOfOneMore, 0, words);
+            }
+            for (int w = 0; w < words; w++) {
+                starts[w] &= shiftedRight(together, w, length - 1);
+            }
+        }
+        for (int w = 0; w < words; w++) {
+            long runStarts = free[w] & ~shiftedLeftByOne(together, w); // the seat before is not together with it
+            if ((runStarts & startsOfCount[w] & (~startsOfOneMore[w] | starts[w])) != 0) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     private boolean any(long[] bits) {
         for (int w = 0; w < words; w++) {
             if (bits[w] != 0) {
@@ -107,6 +137,11 @@ final class RowRuns {
         }
         long low = bits[word] >>> bit;
         return bit == 0 || word + 1 >= words ? low : low | bits[word + 1] << (Long.SIZE - bit);
+    }
+
+    /** Word {@code w} of the row's {@code bits} shifted left by one across words (seat i comes to i + 1). */
+    private static long shiftedLeftByOne(long[] bits, int w) {
+        return bits[w] << 1 | (w > 0 ? bits[w - 1] >>> (Long.SIZE - 1) : 0);
     }
 
     private static void clear(long[] bits, int index) {

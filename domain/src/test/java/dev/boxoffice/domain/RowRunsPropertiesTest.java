@@ -16,7 +16,8 @@ import net.jqwik.api.Provide;
 import net.jqwik.api.constraints.IntRange;
 
 /**
- * A row's runs told by word operations against a walk seat by seat: rows of one to several machine words, aisles,
+ * A row's runs told by word operations against a walk seat by seat (its pickable seats, its longest run, whether it
+ * has a place stranding no seat): rows of one to several machine words, aisles,
  * access seats and taken seats anywhere (across word boundaries too), some rows passed over.
  */
 class RowRunsPropertiesTest {
@@ -44,7 +45,28 @@ class RowRunsPropertiesTest {
             assertThat(runs.available()).as("row %d available", row).isEqualTo(walked[0]);
             assertThat(runs.longestRun(cap)).as("row %d longest run, capped at %d", row, cap)
                     .isEqualTo(Math.min(cap, walked[1]));
+            assertThat(runs.hasGroupStrandingNone(cap)).as("row %d: a place for %d stranding none", row, cap)
+                    .isEqualTo(strandingNone(hall, seats, row, cap));
         }
+    }
+
+    /** Whether some run of the row is {@code count} long, or {@code count + 2} or longer. */
+    private static boolean strandingNone(Hall hall, SeatMap seats, int row, int count) {
+        int first = hall.firstSeatOf(row);
+        int end = first + hall.seatsIn(row);
+        int run = 0;
+        for (int seat = first; seat <= end; seat++) {
+            boolean goesOn = seat < end && pickable(hall, seats, seat) && run > 0 && hall.together(seat - 1, seat);
+            if (!goesOn && (run == count || run >= count + 2)) {
+                return true;
+            }
+            run = seat < end && pickable(hall, seats, seat) ? (goesOn ? run + 1 : 1) : 0;
+        }
+        return false;
+    }
+
+    private static boolean pickable(Hall hall, SeatMap seats, int seat) {
+        return seats.status(seat) == SeatStatus.AVAILABLE && !hall.isWheelchair(seat) && !hall.isCompanion(seat);
     }
 
     /** The row's seats best available may pick, and its longest run of them together. */
