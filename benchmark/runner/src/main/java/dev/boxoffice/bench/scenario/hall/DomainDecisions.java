@@ -12,16 +12,20 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Best available decided in the domain alone, without HTTP or a database: the JMH benchmark of
- * {@code benchmark/decisions} (a stadium of the run's stadium size, nine seats in ten sold at random, sixteen halls
- * sold differently), in a JVM of its own on the service's cores while no service works. Each count of seats together
- * is measured in a fork of its own; {@value #REFUSED} together is always refused on such a hall, so the whole hall is
- * searched and counted.
+ * Best available decided in the domain alone, without HTTP or a database: the JMH benchmarks of
+ * {@code benchmark/decisions}, in a JVM of its own on the service's cores while no service works. On a stadium of the
+ * run's stadium size nine seats in ten sold at random (sixteen halls sold differently), each count of seats together
+ * in a fork of its own; {@value #REFUSED} together is always refused on such a hall, so the whole hall is searched
+ * and counted. Then the on-sale's decision: one seat after another on a hall of the scenario's size, filled from the
+ * stage to {@value #ON_SALE_PERCENT} %.
  */
 final class DomainDecisions {
 
     static final String JAR = "benchmark/decisions/target/boxoffice-decisions.jar";
-    static final String BENCHMARK = "BestAvailableDecision";
+    static final String BENCHMARKS = "BestAvailable(Decision|OnSale)";
+    static final String SOLD_AT_RANDOM = "sold at random, 9 in 10";
+    static final String ON_SALE = "on sale, filled from the stage";
+    static final int ON_SALE_PERCENT = 55; // as the benchmark's default: about what a step's buyers buy at capacity
     static final int REFUSED = 8;
     static final String TOGETHER = "1,2,3,4," + REFUSED;
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -29,7 +33,8 @@ final class DomainDecisions {
     private DomainDecisions() {
     }
 
-    static List<HallResult.Decisions> run(Path repository, Pinning pinning, StepOptions steps, int seats, Path logDirectory) {
+    static List<HallResult.Decisions> run(Path repository, Pinning pinning, StepOptions steps, int seats, int hallSeats,
+            Path logDirectory) {
         Path jar = repository.resolve(JAR);
         if (!Files.isRegularFile(jar)) {
             throw new IllegalStateException(jar + " is missing; build it with ./boxoffice build");
@@ -39,8 +44,9 @@ final class DomainDecisions {
         int measure = measureSeconds(steps);
         List<String> command = new ArrayList<>(pinning.prefix(pinning.service()));
         command.addAll(List.of(ProcessHandle.current().info().command().orElse("java"), "-jar", jar.toString(),
-                BENCHMARK, "-f", "1", "-wi", "1", "-w", warmup + "s", "-i", "2", "-r", measure + "s",
-                "-p", "seats=" + seats, "-p", "together=" + TOGETHER, "-rf", "json", "-rff", results.toString()));
+                BENCHMARKS, "-f", "1", "-wi", "1", "-w", warmup + "s", "-i", "2", "-r", measure + "s",
+                "-p", "seats=" + seats, "-p", "together=" + TOGETHER, "-p", "hallSeats=" + hallSeats,
+                "-rf", "json", "-rff", results.toString()));
         try {
             Files.createDirectories(logDirectory);
             Process process = new ProcessBuilder(command).redirectErrorStream(true)
@@ -62,9 +68,9 @@ final class DomainDecisions {
         }
     }
 
-    /** Five forks, each selling its halls first (a few seconds), warming up once and measuring twice. */
+    /** Six forks, each selling its halls first (a few seconds), warming up once and measuring twice. */
     static double plannedSeconds(StepOptions steps) {
-        return 5 * (5 + warmupSeconds(steps) + 2 * measureSeconds(steps));
+        return 6 * (5 + warmupSeconds(steps) + 2 * measureSeconds(steps));
     }
 
     private static int warmupSeconds(StepOptions steps) {
@@ -75,7 +81,7 @@ final class DomainDecisions {
         return Math.max(1, (int) steps.stepSeconds() / 2);
     }
 
-    /** JMH's JSON results: one per count of seats together, its sampled times in microseconds. */
+    /** JMH's JSON results: one per hall and count of seats together, its sampled times in microseconds. */
     static List<HallResult.Decisions> read(String json) throws IOException {
         List<HallResult.Decisions> decisions = new ArrayList<>();
         for (JsonNode result : JSON.readTree(json)) {
@@ -92,10 +98,13 @@ final class DomainDecisions {
                     }
                 }
             }
-            decisions.add(new HallResult.Decisions(result.path("params").path("together").asInt(),
-                    result.path("params").path("seats").asInt(), samples, percentiles.path("50.0").asDouble(),
-                    percentiles.path("99.0").asDouble(), percentiles.path("99.9").asDouble(),
-                    percentiles.path("100.0").asDouble()));
+            JsonNode params = result.path("params");
+            boolean onSale = params.has("hallSeats");
+            decisions.add(new HallResult.Decisions(onSale ? ON_SALE : SOLD_AT_RANDOM,
+                    onSale ? 1 : params.path("together").asInt(),
+                    (onSale ? params.path("hallSeats") : params.path("seats")).asInt(), params.path("soldPercent").asInt(),
+                    samples, percentiles.path("50.0").asDouble(), percentiles.path("99.0").asDouble(),
+                    percentiles.path("99.9").asDouble(), percentiles.path("100.0").asDouble()));
         }
         return decisions;
     }

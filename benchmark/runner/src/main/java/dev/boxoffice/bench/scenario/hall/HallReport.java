@@ -42,18 +42,24 @@ final class HallReport {
     }
 
     private static Section decisions(List<HallResult.Decisions> decisions) {
-        Table table = new Table("Seats together", "Decisions timed", "p50 µs", "p99 µs", "p99.9 µs", "Max µs");
+        Table table = new Table("Hall", "Seats", "Seats together", "Decisions timed", "p50 µs", "p99 µs", "p99.9 µs",
+                "Max µs");
         for (HallResult.Decisions d : decisions) {
-            table.row(d.together() + (d.together() == DomainDecisions.REFUSED ? " (refused)" : ""), num(d.samples(), 0),
-                    num(d.p50Micros(), 1), num(d.p99Micros(), 1), num(d.p999Micros(), 1), num(d.maxMicros(), 0));
+            table.row(d.hall() + (d.soldAtRandom() ? "" : " to " + d.soldPercent() + " %"), num(d.seats(), 0),
+                    d.together() + (d.soldAtRandom() && d.together() == DomainDecisions.REFUSED ? " (refused)" : ""),
+                    num(d.samples(), 0), num(d.p50Micros(), 1), num(d.p99Micros(), 1), num(d.p999Micros(), 1),
+                    num(d.maxMicros(), 0));
         }
         String seats = num(decisions.get(0).seats(), 0);
         String text = "The service's decision alone, without HTTP or the database: JMH (sample mode, a fork of its own"
-                + " per count, on the service's cores while no service worked) times \"N together, best available\" on"
+                + " per case, on the service's cores while no service worked) times \"N together, best available\" on"
                 + " stadiums of " + seats + " seats with nine seats in ten sold at random: the hard case, where few groups"
                 + " are left. Sixteen halls sold differently take turns, so the percentiles spread over halls. On such a"
                 + " hall no " + DomainDecisions.REFUSED + " seats are together: that decision is refused after searching"
-                + " and counting the whole hall. The maximum includes the JVM's pauses. Target: p99 at most 1,000 µs.";
+                + " and counting the whole hall. Target: p99 at most 1,000 µs. Then the on-sale's own decision: one seat"
+                + " after another on a hall of the on-sale's size, each applied, until " + DomainDecisions.ON_SALE_PERCENT
+                + " % is sold (about what a step's buyers buy at capacity), then a fresh hall; what a best-available buyer"
+                + " costs the service's core beyond a named one. The maximum includes the JVM's pauses.";
         return new Section("Best available in the domain: " + seats + " seats, nine in ten sold", text, List.of(table));
     }
 

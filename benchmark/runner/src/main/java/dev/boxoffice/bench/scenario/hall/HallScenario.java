@@ -87,7 +87,7 @@ public final class HallScenario extends Scenario<HallResult> {
         bench.settle();
         run.progress().phase("hall: best available decided in the domain alone (JMH), on the service's cores");
         List<HallResult.Decisions> decisions = DomainDecisions.run(run.repository(), run.pinning(), bench.steps(),
-                options.stadiumSeats(), bench.logDirectory());
+                options.stadiumSeats(), options.seats(), bench.logDirectory());
         return new HallResult(options.seats(), options.seatsPerBuyer(), named, best, half, buyers.buyers(), stadiums,
                 decisions);
     }
@@ -144,7 +144,7 @@ public final class HallScenario extends Scenario<HallResult> {
         }
         if (!hall.decisions().isEmpty()) {
             rows.add(new SummaryRow("Best available decided in the domain, " + num(hall.decisions().get(0).seats(), 0)
-                    + " seats 9 in 10 sold at random", "p99 " + num(hall.decisionP99Micros(), 0) + " µs",
+                    + " seats " + DomainDecisions.SOLD_AT_RANDOM, "p99 " + num(hall.decisionP99Micros(), 0) + " µs",
                     "the slowest p99 of " + DomainDecisions.TOGETHER + " together (" + DomainDecisions.REFUSED
                             + ": refused, the whole hall searched); target at most 1,000 µs"));
         }

@@ -10,21 +10,28 @@ import org.junit.jupiter.api.Test;
 class DomainDecisionsTest {
 
     private static String result(int together, String unit) {
+        return result("{\"seats\": \"100000\", \"soldPercent\": \"90\", \"together\": \"" + together + "\"}", unit);
+    }
+
+    private static String result(String params, String unit) {
         return """
                 {"benchmark": "dev.boxoffice.bench.decisions.BestAvailableDecision.decide", "mode": "sample",
-                 "params": {"seats": "100000", "soldPercent": "90", "together": "%d"},
+                 "params": %s,
                  "primaryMetric": {"score": 2.5, "scoreUnit": "%s",
                    "scorePercentiles": {"0.0": 0.4, "50.0": 1.25, "90.0": 2.0, "99.0": 2.75, "99.9": 60.0, "100.0": 18186.24},
                    "rawDataHistogram": [[[[0.4, 3], [1.25, 10]], [[2.75, 6], [18186.24, 1]]]]}}
-                """.formatted(together, unit);
+                """.formatted(params, unit);
     }
 
     @Test
-    void readsEachCountsPercentilesAndCountsTheDecisionsTimedInEveryIteration() throws Exception {
-        List<HallResult.Decisions> decisions = DomainDecisions.read("[" + result(1, "us/op") + "," + result(8, "us/op") + "]");
+    void readsEachCasesPercentilesAndCountsTheDecisionsTimedInEveryIteration() throws Exception {
+        List<HallResult.Decisions> decisions = DomainDecisions.read("[" + result(1, "us/op") + "," + result(8, "us/op")
+                + "," + result("{\"hallSeats\": \"50000\", \"soldPercent\": \"55\"}", "us/op") + "]");
 
-        assertThat(decisions).containsExactly(new HallResult.Decisions(1, 100_000, 20, 1.25, 2.75, 60.0, 18186.24),
-                new HallResult.Decisions(8, 100_000, 20, 1.25, 2.75, 60.0, 18186.24));
+        assertThat(decisions).containsExactly(
+                new HallResult.Decisions(DomainDecisions.SOLD_AT_RANDOM, 1, 100_000, 90, 20, 1.25, 2.75, 60.0, 18186.24),
+                new HallResult.Decisions(DomainDecisions.SOLD_AT_RANDOM, 8, 100_000, 90, 20, 1.25, 2.75, 60.0, 18186.24),
+                new HallResult.Decisions(DomainDecisions.ON_SALE, 1, 50_000, 55, 20, 1.25, 2.75, 60.0, 18186.24));
     }
 
     @Test
