@@ -131,12 +131,14 @@ class BenchCommandTest {
     }
 
     @Test
-    void aHallsSeatsFillWholeRowsAndAStadiumsWholeReservations() {
+    void aHallsSeatsFillWholeRowsAStadiumsWholeReservationsAndGroupsAreOfTwentyAtMost() {
         assertThatThrownBy(() -> parse("hall", "--hall-seats", "1020")).hasMessageContaining("--hall-seats must be a multiple of 50");
         assertThatThrownBy(() -> parse("hall", "--hall-stadium-seats", "150"))
                 .hasMessageContaining("--hall-stadium-seats must be a multiple of 100 up to 100000");
         assertThatThrownBy(() -> parse("hall", "--hall-stadium-seats", "100100")).hasMessageContaining("up to 100000");
         assertThat(parse("hall", "--hall-stadium-seats", "10000").names()).containsExactly("hall");
+        assertThatThrownBy(() -> parse("hall", "--hall-decisions-together", "4,21")).hasMessageContaining("at most 20");
+        assertThat(parse("hall", "--hall-decisions-together", "4,8").names()).containsExactly("hall");
     }
 
     @Test

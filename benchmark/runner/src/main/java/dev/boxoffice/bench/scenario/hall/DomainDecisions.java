@@ -10,13 +10,14 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 
 /**
  * Best available decided in the domain alone, without HTTP or a database: the JMH benchmarks of
  * {@code benchmark/decisions}, in a JVM of its own on the service's cores while no service works. On a stadium of the
  * run's stadium size nine seats in ten sold at random (sixteen halls sold differently), each count of seats together
- * in a fork of its own; {@value #REFUSED} together is always refused on such a hall, so the whole hall is searched
- * and counted. Then the on-sale's decision: one seat after another on a hall of the scenario's size, filled from the
+ * in a fork of its own; {@value #REFUSED} together or more is always refused on such a hall, so the whole hall is
+ * searched and counted. Then the on-sale's decision: one seat after another on a hall of the scenario's size, filled from the
  * stage to {@value #ON_SALE_PERCENT} %.
  */
 final class DomainDecisions {
@@ -27,14 +28,13 @@ final class DomainDecisions {
     static final String ON_SALE = "on sale, filled from the stage";
     static final int ON_SALE_PERCENT = 55; // as the benchmark's default: about what a step's buyers buy at capacity
     static final int REFUSED = 8;
-    static final String TOGETHER = "1,2,3,4," + REFUSED;
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private DomainDecisions() {
     }
 
-    static List<HallResult.Decisions> run(Path repository, Pinning pinning, StepOptions steps, int seats, int hallSeats,
-            Path logDirectory) {
+    static List<HallResult.Decisions> run(Path repository, Pinning pinning, StepOptions steps, int seats,
+            List<Integer> together, int hallSeats, Path logDirectory) {
         Path jar = repository.resolve(JAR);
         if (!Files.isRegularFile(jar)) {
             throw new IllegalStateException(jar + " is missing; build it with ./boxoffice build");
@@ -45,13 +45,13 @@ final class DomainDecisions {
         List<String> command = new ArrayList<>(pinning.prefix(pinning.service()));
         command.addAll(List.of(ProcessHandle.current().info().command().orElse("java"), "-jar", jar.toString(),
                 BENCHMARKS, "-f", "1", "-wi", "1", "-w", warmup + "s", "-i", "2", "-r", measure + "s",
-                "-p", "seats=" + seats, "-p", "together=" + TOGETHER, "-p", "hallSeats=" + hallSeats,
+                "-p", "seats=" + seats, "-p", "together=" + together.stream().map(String::valueOf).collect(Collectors.joining(",")), "-p", "hallSeats=" + hallSeats,
                 "-rf", "json", "-rff", results.toString()));
         try {
             Files.createDirectories(logDirectory);
             Process process = new ProcessBuilder(command).redirectErrorStream(true)
                     .redirectOutput(logDirectory.resolve("decisions.log").toFile()).start();
-            long limitSeconds = 4 * (long) plannedSeconds(steps);
+            long limitSeconds = 4 * (long) plannedSeconds(steps, together.size());
             if (!process.waitFor(limitSeconds, TimeUnit.SECONDS)) {
                 process.destroyForcibly();
                 throw new IllegalStateException("the domain's decisions took over " + limitSeconds + " s; see decisions.log");
@@ -68,9 +68,9 @@ final class DomainDecisions {
         }
     }
 
-    /** Six forks, each selling its halls first (a few seconds), warming up once and measuring twice. */
-    static double plannedSeconds(StepOptions steps) {
-        return 6 * (5 + warmupSeconds(steps) + 2 * measureSeconds(steps));
+    /** A fork per count and one for the on-sale, each selling its halls first (a few seconds), warming up once and measuring twice. */
+    static double plannedSeconds(StepOptions steps, int counts) {
+        return (counts + 1) * (5 + warmupSeconds(steps) + 2 * measureSeconds(steps));
     }
 
     private static int warmupSeconds(StepOptions steps) {

@@ -38,6 +38,10 @@ public interface HallOptions {
             description = "hall: seats of each stadium (a multiple of 100, up to 100,000, the most a show has)")
     int stadiumSeats();
 
+    @Option(names = "--hall-decisions-together", split = ",", defaultValue = "1,2,3,4,8", converter = Positive.Count.class,
+            description = "hall: seats together timed in the domain on a stadium sold at random (8 or more: refused there)")
+    List<Integer> decisionsTogether();
+
     @Option(names = "--hall-idle-seconds", defaultValue = "5", converter = Positive.Count.class,
             description = "hall: the idle timeout of the stadiums' service, after which they leave memory")
     int idleSeconds();

@@ -46,7 +46,7 @@ final class HallReport {
                 "Max µs");
         for (HallResult.Decisions d : decisions) {
             table.row(d.hall() + (d.soldAtRandom() ? "" : " to " + d.soldPercent() + " %"), num(d.seats(), 0),
-                    d.together() + (d.soldAtRandom() && d.together() == DomainDecisions.REFUSED ? " (refused)" : ""),
+                    d.together() + (d.soldAtRandom() && d.together() >= DomainDecisions.REFUSED ? " (refused)" : ""),
                     num(d.samples(), 0), num(d.p50Micros(), 1), num(d.p99Micros(), 1), num(d.p999Micros(), 1),
                     num(d.maxMicros(), 0));
         }
@@ -55,7 +55,7 @@ final class HallReport {
                 + " per case, on the service's cores while no service worked) times \"N together, best available\" on"
                 + " stadiums of " + seats + " seats with nine seats in ten sold at random: the hard case, where few groups"
                 + " are left. Sixteen halls sold differently take turns, so the percentiles spread over halls. On such a"
-                + " hall no " + DomainDecisions.REFUSED + " seats are together: that decision is refused after searching"
+                + " hall no " + DomainDecisions.REFUSED + " seats are together: such a decision is refused after searching"
                 + " and counting the whole hall. Target: p99 at most 1,000 µs. Then the on-sale's own decision: one seat"
                 + " after another on a hall of the on-sale's size, each applied, until " + DomainDecisions.ON_SALE_PERCENT
                 + " % is sold (about what a step's buyers buy at capacity), then a fresh hall; what a best-available buyer"

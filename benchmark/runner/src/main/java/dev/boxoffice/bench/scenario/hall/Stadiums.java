@@ -39,7 +39,10 @@ final class Stadiums {
     static final int SOLD_PER_TEN = 9;
     static final int ROUNDS = 3;
     static final int SEATS_PER_RESERVATION = 100;
-    private static final double SELL_RATE_PER_SHOW = 100; // each show has one writer, and 100 seats a request cost it
+    // Each show has one writer, and 100 seats a request cost it: at 100 a second a show, the freshly started service
+    // beside other work (a test running in parallel) queued a second of them and refused two. 20 stadiums still sell
+    // at MAX_SELL_RATE.
+    private static final double SELL_RATE_PER_SHOW = 25;
     // A reservation of 100 seats costs the service about 1 ms of its core (profiled: mostly reading and validating the
     // seat numbers, and the HTTP framework's work), so 1,000 a second overloaded it; the sale is set-up, not measured.
     static final double MAX_SELL_RATE = 500;
