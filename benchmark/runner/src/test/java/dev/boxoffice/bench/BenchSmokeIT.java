@@ -252,8 +252,12 @@ class BenchSmokeIT {
     void aHallIsSoldBothWaysAndItsStadiumsWeighedAndLoadedAgain() throws Exception {
         HallResult hall = run.result("hall", HallResult.class);
 
-        assertThat(hall.buyers()).extracting(HallResult.Buyers::choice) // the last: at half the capacity
-                .containsExactly("NAMED", "BEST_AVAILABLE", "BEST_AVAILABLE");
+        // The last step runs at half the best-available capacity, when one was found: a smoke step of some 80 requests
+        // beside another test's fork can miss the SLO with one slow answer.
+        assertThat(hall.buyers()).extracting(HallResult.Buyers::choice).containsExactlyElementsOf(
+                hall.best().capacityRps() > 0 ? List.of("NAMED", "BEST_AVAILABLE", "BEST_AVAILABLE")
+                        : List.of("NAMED", "BEST_AVAILABLE"));
+        assertThat(hall.halfCapacity() != null).isEqualTo(hall.best().capacityRps() > 0);
         assertThat(hall.buyers()).allSatisfy(step -> {
             assertThat(step.held()).isPositive();
             assertThat(step.confirmed()).isPositive().isLessThanOrEqualTo(step.held());
