@@ -42,7 +42,9 @@ class HoldExpiryIT {
         Thread.sleep(3_000); // the hold expires while nothing runs
 
         try (ServiceProcess second = ServiceProcess.start(embedded, work)) {
-            await().atMost(Duration.ofSeconds(5)).untilAsserted(() -> assertThat(Http.getShow(second, show).body())
+            // A connection refused just after the restart is asked again within the bound, not taken as the answer.
+            await().atMost(Duration.ofSeconds(5)).ignoreExceptionsInstanceOf(java.net.ConnectException.class)
+                    .untilAsserted(() -> assertThat(Http.getShow(second, show).body())
                     .contains("\"seats\":\"AAAA\"")); // seats 0 and 1, held, available again
             Thread.sleep(1_000); // time for a second release, if there were one
             assertThat(releases("jdbc:postgresql://localhost:" + port + "/" + EmbeddedDatabase.DATABASE, show)).isEqualTo(1);
