@@ -86,9 +86,7 @@ final class RowRuns {
             if (++length == cap) {
                 break;
             }
-            for (int w = 0; w < words; w++) {
-                starts[w] &= shiftedRight(together, w, length - 1);
-            }
+            keepStartsOfLonger(length);
         }
         return length;
     }
@@ -106,9 +104,7 @@ final class RowRuns {
             } else if (length == count + 1) {
                 System.arraycopy(starts, 0, startsOfOneMore, 0, words);
             }
-            for (int w = 0; w < words; w++) {
-                starts[w] &= shiftedRight(together, w, length - 1);
-            }
+            keepStartsOfLonger(length);
         }
         for (int w = 0; w < words; w++) {
             long runStarts = free[w] & ~shiftedLeftByOne(together, w); // the seat before is not together with it
@@ -117,6 +113,13 @@ final class RowRuns {
             }
         }
         return false;
+    }
+
+    /** From the starts of runs of {@code length} seats together, keeps those of runs of {@code length + 1}. */
+    private void keepStartsOfLonger(int length) {
+        for (int w = 0; w < words; w++) {
+            starts[w] &= shiftedRight(together, w, length - 1);
+        }
     }
 
     private boolean any(long[] bits) {
