@@ -1,7 +1,6 @@
 package dev.boxoffice.process;
 
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -13,19 +12,21 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /** The packaged service (target/quarkus-app) as a separate process, started, stopped or killed like in production. */
 final class ServiceProcess implements AutoCloseable {
 
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+    private static final Pattern LISTENING = Pattern.compile("Listening on: http://[^:]+:(\\d+)");
 
     private final Process process;
-    private final int port;
     private final Path log;
+    private int port;
 
-    private ServiceProcess(Process process, int port, Path log) {
+    private ServiceProcess(Process process, Path log) {
         this.process = process;
-        this.port = port;
         this.log = log;
     }
 
@@ -35,18 +36,19 @@ final class ServiceProcess implements AutoCloseable {
 
     /** With a maximum heap of {@code maxHeap} (for example "64m"), and the service's exit on OutOfMemoryError. */
     static ServiceProcess start(String maxHeap, Map<String, String> properties, Path logDirectory) throws Exception {
-        int port = freePort();
         String jar = System.getProperty("boxoffice.service.jar", "target/quarkus-app/quarkus-run.jar");
         String java = ProcessHandle.current().info().command().orElse("java");
         List<String> command = new ArrayList<>(List.of(java, "-Xmx" + maxHeap, "-XX:+ExitOnOutOfMemoryError",
-                "-Dquarkus.http.port=" + port));
+                // The service binds a port the system picks, and logs it: a port picked here, then handed over, can be
+                // taken meanwhile (a parallel fork's service or an outgoing connection's local port).
+                "-Dquarkus.http.port=0"));
         properties.forEach((key, value) -> command.add("-D" + key + "=" + value));
         command.addAll(List.of("-jar", jar));
         Files.createDirectories(logDirectory);
-        Path log = logDirectory.resolve("service-" + port + ".log");
+        Path log = Files.createTempFile(logDirectory, "service-", ".log");
         Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile())
                 .directory(logDirectory.toFile()).start();
-        ServiceProcess service = new ServiceProcess(process, port, log);
+        ServiceProcess service = new ServiceProcess(process, log);
         service.awaitReady();
         return service;
     }
@@ -91,6 +93,16 @@ final class ServiceProcess implements AutoCloseable {
             if (!process.isAlive()) {
                 throw new IllegalStateException("service exited with " + process.exitValue() + ":\n" + Files.readString(log));
             }
+            if (port == 0) {
+                Matcher listening = LISTENING.matcher(Files.readString(log));
+                if (listening.find()) {
+                    port = Integer.parseInt(listening.group(1));
+                }
+            }
+            if (port == 0) {
+                Thread.sleep(100);
+                continue;
+            }
             try {
                 HttpResponse<String> ready = HTTP.send(HttpRequest.newBuilder(URI.create(url("/q/health/ready"))).build(),
                         HttpResponse.BodyHandlers.ofString());
@@ -104,11 +116,5 @@ final class ServiceProcess implements AutoCloseable {
         }
         process.destroyForcibly();
         throw new IllegalStateException("service not ready within 90 s:\n" + Files.readString(log));
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        }
     }
 }

@@ -139,6 +139,7 @@ class BenchCommandTest {
         assertThat(parse("hall", "--hall-stadium-seats", "10000").names()).containsExactly("hall");
         assertThatThrownBy(() -> parse("hall", "--hall-decisions-together", "4,21")).hasMessageContaining("at most 20");
         assertThat(parse("hall", "--hall-decisions-together", "4,8").names()).containsExactly("hall");
+        assertThatThrownBy(() -> parse("hall", "--hall-half-capacity-seconds", "0")).hasMessageContaining("must be a whole number >= 1");
     }
 
     @Test

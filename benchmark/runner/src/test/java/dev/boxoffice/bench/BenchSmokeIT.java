@@ -71,7 +71,7 @@ class BenchSmokeIT {
                 "--holds-pending", "200", "--holds-pending-shows", "20", "--holds-pending-rate", "50",
                 "--holds-expiry-seconds", "2", "--holds-idle-seconds", "2",
                 "--hall-rates", "20", "--hall-seats", "1000", "--hall-stadiums", "2", "--hall-stadium-seats", "10000",
-                "--hall-idle-seconds", "2", "--hall-decisions-together", "4,8",
+                "--hall-idle-seconds", "2", "--hall-decisions-together", "4,8", "--hall-half-capacity-seconds", "3",
                 "--stream-viewers", "20", "--stream-rates", "5", "--stream-seconds", "2",
                 "--onsale-rates", "20", "--onsale-seconds", "2", "--onsale-cold-shows", "5", "--onsale-seats", "50",
                 "--no-onsale-through-edge", // the edge's path is the surge's here: one more crowd would only add time
@@ -258,6 +258,9 @@ class BenchSmokeIT {
                 hall.best().capacityRps() > 0 ? List.of("NAMED", "BEST_AVAILABLE", "BEST_AVAILABLE")
                         : List.of("NAMED", "BEST_AVAILABLE"));
         assertThat(hall.halfCapacity() != null).isEqualTo(hall.best().capacityRps() > 0);
+        if (hall.halfCapacity() != null) {
+            assertThat(hall.halfCapacity().seconds()).as("the half-capacity step's own length").isBetween(3.0, 5.0);
+        }
         assertThat(hall.buyers()).allSatisfy(step -> {
             assertThat(step.held()).isPositive();
             assertThat(step.confirmed()).isPositive().isLessThanOrEqualTo(step.held());

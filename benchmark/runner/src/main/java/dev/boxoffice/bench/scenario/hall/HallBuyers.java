@@ -64,9 +64,9 @@ final class HallBuyers {
         return step(client, choice, choice.words + ": " + RisingSteps.WARMUP, true, 0, bench.warmupSeconds());
     }
 
-    /** One step at {@code rate} buyers per second, outside the rising steps (the service at half its capacity). */
-    StepResult once(LoadClient client, Choice choice, String label, double rate) {
-        return step(client, choice, label, false, rate, bench.steps().stepSeconds());
+    /** One step of {@code seconds} at {@code rate} buyers per second, outside the rising steps (half the capacity). */
+    StepResult once(LoadClient client, Choice choice, String label, double rate, double seconds) {
+        return step(client, choice, label, false, rate, seconds);
     }
 
     List<Buyers> buyers() {

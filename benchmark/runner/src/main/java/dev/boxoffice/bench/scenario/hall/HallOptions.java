@@ -45,4 +45,9 @@ public interface HallOptions {
     @Option(names = "--hall-idle-seconds", defaultValue = "5", converter = Positive.Count.class,
             description = "hall: the idle timeout of the stadiums' service, after which they leave memory")
     int idleSeconds();
+
+    @Option(names = "--hall-half-capacity-seconds", defaultValue = "60", converter = Positive.Count.class,
+            description = "hall: how long best available is measured at half its capacity; a step of 10 s gets one p99"
+                    + " out of 20,000 answers, and one stall of the shared host (100-200 ms, a few a minute) sets it")
+    int halfCapacitySeconds();
 }

@@ -29,8 +29,10 @@ final class HallReport {
                 + " achieved rate requests answered per second, the latencies those of both requests. Every step"
                 + " starts once the service and PostgreSQL are idle."
                 + (hall.halfCapacity() == null ? "" : " At half the best-available capacity ("
-                        + num(hall.halfCapacity().offeredRps(), 0) + " buyers/s): p50 " + num(hall.halfCapacity().latency().p50(), 2)
-                        + " ms, p99 " + num(hall.halfCapacity().latency().p99(), 2) + " ms.");
+                        + num(hall.halfCapacity().offeredRps(), 0) + " buyers/s, for " + num(hall.halfCapacity().seconds(), 0)
+                        + " s): p50 " + num(hall.halfCapacity().latency().p50(), 2) + " ms, p99 "
+                        + num(hall.halfCapacity().latency().p99(), 2) + " ms, max " + num(hall.halfCapacity().latency().max(), 1)
+                        + " ms.");
         sections.add(new Section(best.title(), text, best.charts(), tables));
         if (hall.stadiums() != null) {
             sections.add(stadiums(hall.stadiums()));

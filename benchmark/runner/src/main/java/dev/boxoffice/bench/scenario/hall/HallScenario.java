@@ -61,7 +61,7 @@ public final class HallScenario extends Scenario<HallResult> {
         HallOptions options = selection.options(HallOptions.class);
         double stadiums = 20 + options.stadiums() * options.stadiumSeats() / 100.0 * 9 / 10 / Stadiums.MAX_SELL_RATE + Stadiums.ROUNDS * (options.idleSeconds() * 1.5 + 5);
         double decisions = DomainDecisions.plannedSeconds(selection.steps(), options.decisionsTogether().size());
-        return 2 * RisingSteps.plannedSeconds(selection.steps(), options.rates()) + selection.steps().stepSeconds() + stadiums
+        return 2 * RisingSteps.plannedSeconds(selection.steps(), options.rates()) + options.halfCapacitySeconds() + stadiums
                 + decisions;
     }
 
@@ -79,7 +79,8 @@ public final class HallScenario extends Scenario<HallResult> {
             named = buyers.run(client, Choice.NAMED);
             best = buyers.run(client, Choice.BEST_AVAILABLE);
             if (best.capacityRps() > 0) {
-                half = buyers.once(client, Choice.BEST_AVAILABLE, "best available: half capacity", best.capacityRps() / 2);
+                half = buyers.once(client, Choice.BEST_AVAILABLE, "best available: half capacity", best.capacityRps() / 2,
+                        options.halfCapacitySeconds());
             }
         }
         HallResult.Stadium stadiums = null;
