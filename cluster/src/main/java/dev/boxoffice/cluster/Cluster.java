@@ -17,9 +17,10 @@ public final class Cluster implements AutoCloseable {
 
     /**
      * How long a stopping node keeps serving while it reports not ready, so that HAProxy (a check every 0.5 s, two
-     * failures) takes it out before it stops accepting requests.
+     * failures: 1-1.5 s) takes it out before it stops accepting requests. 2 s was not enough on a starved host (nodes
+     * starting in 16-27 s beside another test's three database servers): a rolling restart got four 503s.
      */
-    public static final Duration DRAIN_DELAY = Duration.ofSeconds(2);
+    public static final Duration DRAIN_DELAY = Duration.ofSeconds(3);
 
     private static final Duration START_TIMEOUT = Duration.ofSeconds(120);
 
