@@ -55,10 +55,7 @@ final class ReservationLoad implements AutoCloseable {
             String show = showIds.get(ThreadLocalRandom.current().nextInt(showIds.size()));
             int seat = ThreadLocalRandom.current().nextInt(seats);
             String correlationId = show + "/" + seat + "/" + loadId + "-" + sequence.incrementAndGet();
-            HttpRequest request = HttpRequest.newBuilder(URI.create(frontUrl + "/shows/" + show + "/seats/" + seat))
-                    .timeout(Duration.ofSeconds(10)).header("Content-Type", "application/json")
-                    .header("X-Correlation-Id", correlationId)
-                    .method("PATCH", HttpRequest.BodyPublishers.ofString("{\"action\":\"RESERVE\"}")).build();
+            HttpRequest request = reservation(frontUrl, show, seat, correlationId);
             long sent = System.nanoTime();
             try {
                 int status = client.send(request, HttpResponse.BodyHandlers.discarding()).statusCode();
@@ -92,6 +89,14 @@ final class ReservationLoad implements AutoCloseable {
 
     long answered() {
         return acknowledged.size() + refused.size();
+    }
+
+    /** A client's reservation of one seat, through the cluster's front, under {@code correlationId}. */
+    static HttpRequest reservation(String frontUrl, String show, Object seat, String correlationId) {
+        return HttpRequest.newBuilder(URI.create(frontUrl + "/shows/" + show + "/seats/" + seat))
+                .timeout(Duration.ofSeconds(10)).header("Content-Type", "application/json")
+                .header("X-Correlation-Id", correlationId)
+                .method("PATCH", HttpRequest.BodyPublishers.ofString("{\"action\":\"RESERVE\"}")).build();
     }
 
     /** The correlation id of a failure, without the reason added to its key. */

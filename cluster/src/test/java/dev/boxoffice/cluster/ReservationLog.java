@@ -95,10 +95,7 @@ final class ReservationLog {
 
     /** A reservation of a seat the log says is taken, as a client would send it; its status. */
     private static int reserveAgain(Cluster cluster, String show, String seat) throws IOException, InterruptedException {
-        return HTTP.send(HttpRequest.newBuilder(URI.create(cluster.frontUrl() + "/shows/" + show + "/seats/" + seat))
-                .timeout(Duration.ofSeconds(10)).header("Content-Type", "application/json")
-                .header("X-Correlation-Id", show + "/" + seat + "/again")
-                .method("PATCH", HttpRequest.BodyPublishers.ofString("{\"action\":\"RESERVE\"}")).build(),
+        return HTTP.send(ReservationLoad.reservation(cluster.frontUrl(), show, seat, show + "/" + seat + "/again"),
                 HttpResponse.BodyHandlers.discarding()).statusCode();
     }
 

@@ -5,6 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import dev.boxoffice.database.EmbeddedDatabase;
 import dev.boxoffice.support.TestDatabase;
+import java.net.ConnectException;
 import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -43,7 +44,7 @@ class HoldExpiryIT {
 
         try (ServiceProcess second = ServiceProcess.start(embedded, work)) {
             // A connection refused just after the restart is asked again within the bound, not taken as the answer.
-            await().atMost(Duration.ofSeconds(5)).ignoreExceptionsInstanceOf(java.net.ConnectException.class)
+            await().atMost(Duration.ofSeconds(5)).ignoreExceptionsInstanceOf(ConnectException.class)
                     .untilAsserted(() -> assertThat(Http.getShow(second, show).body())
                     .contains("\"seats\":\"AAAA\"")); // seats 0 and 1, held, available again
             Thread.sleep(1_000); // time for a second release, if there were one

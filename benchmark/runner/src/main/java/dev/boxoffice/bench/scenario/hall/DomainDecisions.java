@@ -42,10 +42,11 @@ final class DomainDecisions {
         Path results = logDirectory.resolve("decisions.json");
         int warmup = warmupSeconds(steps);
         int measure = measureSeconds(steps);
+        String counts = together.stream().map(String::valueOf).collect(Collectors.joining(","));
         List<String> command = new ArrayList<>(pinning.prefix(pinning.service()));
         command.addAll(List.of(ProcessHandle.current().info().command().orElse("java"), "-jar", jar.toString(),
                 BENCHMARKS, "-f", "1", "-wi", "1", "-w", warmup + "s", "-i", "2", "-r", measure + "s",
-                "-p", "seats=" + seats, "-p", "together=" + together.stream().map(String::valueOf).collect(Collectors.joining(",")), "-p", "hallSeats=" + hallSeats,
+                "-p", "seats=" + seats, "-p", "together=" + counts, "-p", "hallSeats=" + hallSeats,
                 "-rf", "json", "-rff", results.toString()));
         try {
             Files.createDirectories(logDirectory);
