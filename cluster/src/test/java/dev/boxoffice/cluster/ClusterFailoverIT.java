@@ -63,6 +63,7 @@ class ClusterFailoverIT {
             assertThat(load.failedAtNanos.values()).allSatisfy(at -> assertThat(at - killedAt)
                     .isBetween(0L, TimeUnit.SECONDS.toNanos(5)));
             assertThat(load.failedAtNanos.size()).as("failures: %s", load.failedAtNanos.keySet()).isLessThanOrEqualTo(2 * THREADS);
+            load.assertRarelyOverloaded();
             assertThat(load.lastSuccessNanos.get() - killedAt).isGreaterThan(TimeUnit.SECONDS.toNanos(7));
             ReservationLog.assertAgrees(cluster, shows, load);
         }
@@ -73,6 +74,7 @@ class ClusterFailoverIT {
             awaitAppends(victim);
             load.close();
             assertThat(load.failedAtNanos).isEmpty();
+            load.assertRarelyOverloaded();
             ReservationLog.assertAgrees(cluster, shows, load);
         }
     }
@@ -93,13 +95,14 @@ class ClusterFailoverIT {
             load.close();
             report("rolling restart", load, 0);
             assertThat(load.failedAtNanos).as("a drained node is out of the ring before it stops").isEmpty();
+            load.assertRarelyOverloaded();
             ReservationLog.assertAgrees(cluster, shows, load);
         }
     }
 
     private static void report(String what, ReservationLoad load, long since) {
-        System.out.printf("%s: %d acknowledged, %d refused (seat taken), %d failed%s%n", what, load.acknowledged.size(),
-                load.refused.size(), load.failedAtNanos.size(), load.failedAtNanos.isEmpty() || since == 0 ? ""
+        System.out.printf("%s: %d acknowledged, %d refused (seat taken), %d refused as overloaded, %d failed%s%n", what,
+                load.acknowledged.size(), load.refused.size(), load.overloaded.size(), load.failedAtNanos.size(), load.failedAtNanos.isEmpty() || since == 0 ? ""
                         : ", the last " + TimeUnit.NANOSECONDS.toMillis(load.failedAtNanos.values().stream().mapToLong(at -> at - since).max().orElse(0))
                                 + " ms after it: " + load.failedAtNanos.keySet());
     }

@@ -46,7 +46,7 @@ final class ReservationLog {
         return shows;
     }
 
-    /** Every acknowledged reservation is in the log, no seat twice, nothing refused was written, and the shows agree. */
+    /** Every acknowledged reservation is in the log, no seat twice, nothing refused (taken or overloaded) was written, and the shows agree. */
     static void assertAgrees(Cluster cluster, List<String> shows, ReservationLoad load)
             throws SQLException, IOException, InterruptedException {
         Map<String, String> reservedSeatBy = new HashMap<>(); // "show/seat" -> the correlation id that reserved it
@@ -69,6 +69,7 @@ final class ReservationLog {
         assertThat(doubled).as("seats reserved twice").isEmpty();
         assertThat(load.acknowledged.stream().filter(id -> !logged.contains(id))).as("acknowledged reservations missing from the log").isEmpty();
         assertThat(load.refused.stream().filter(logged::contains)).as("refused reservations written anyway").isEmpty();
+        assertThat(load.overloaded.stream().filter(logged::contains)).as("reservations refused as overloaded written anyway").isEmpty();
         for (String show : shows) {
             Set<String> reservedInShow = new HashSet<>(reservedSeatsOf(cluster, show));
             Set<String> reservedInLog = new HashSet<>();
