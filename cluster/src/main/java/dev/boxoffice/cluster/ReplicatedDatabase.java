@@ -122,6 +122,13 @@ public final class ReplicatedDatabase implements AutoCloseable {
                 .map(Map.Entry::getKey).findFirst();
     }
 
+    /** One primary and every other server a standby in sync, as the monitor has them: what a planned switchover needs. */
+    public boolean inSync() {
+        Map<String, String> states = states();
+        return states.size() == replicas + 1 && states.values().stream().filter("primary/primary"::equals).count() == 1
+                && states.values().stream().allMatch(state -> state.equals("primary/primary") || state.equals("secondary/secondary"));
+    }
+
     /** Each server's state as the monitor has it: "reported/assigned" (primary/primary, secondary/secondary...). */
     public Map<String, String> states() {
         Map<String, String> states = new LinkedHashMap<>();

@@ -24,6 +24,7 @@ public interface DbFailoverOptions {
     int serversLost();
 
     @Option(names = "--dbfailover-switchover-at", defaultValue = "40", converter = Positive.class,
-            description = "dbfailover: second of the step at which a planned switchover starts")
+            description = "dbfailover: second of the step from which a planned switchover starts as soon as every"
+                    + " standby is in sync (at the latest 10 s before the step ends)")
     double switchoverAt();
 }
