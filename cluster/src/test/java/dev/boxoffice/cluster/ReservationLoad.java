@@ -101,10 +101,13 @@ final class ReservationLoad implements AutoCloseable {
         return acknowledged.size() + refused.size();
     }
 
-    /** At most one request in a hundred refused as overloaded: a starved host's moments, not a standing refusal. */
+    /**
+     * A starved host's moments, not a standing refusal: at most one request in a hundred refused as overloaded, or
+     * one per thread (a node behind its bound once refuses what each thread has in flight; a short load answers few).
+     */
     void assertRarelyOverloaded() {
         assertThat(overloaded.size()).as("requests refused as overloaded, of %d answered", answered())
-                .isLessThanOrEqualTo((int) (answered() / 100));
+                .isLessThanOrEqualTo((int) Math.max(threads.size(), answered() / 100));
     }
 
     /** A client's reservation of one seat, through the cluster's front, under {@code correlationId}. */
