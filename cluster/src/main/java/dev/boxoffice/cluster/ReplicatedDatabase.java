@@ -122,11 +122,12 @@ public final class ReplicatedDatabase implements AutoCloseable {
                 .map(Map.Entry::getKey).findFirst();
     }
 
-    /** One primary and every other server a standby in sync, as the monitor has them: what a planned switchover needs. */
-    public boolean inSync() {
-        Map<String, String> states = states();
-        return states.size() == replicas + 1 && states.values().stream().filter("primary/primary"::equals).count() == 1
-                && states.values().stream().allMatch(state -> state.equals("primary/primary") || state.equals("secondary/secondary"));
+    /**
+     * Waits, at most {@code limit}, until every server is in the state assigned it, one the primary and the others
+     * standbys in sync: what a planned switchover needs. Whether they are.
+     */
+    public boolean awaitInSync(Duration limit) {
+        return awaitSettled(replicas + 1, limit);
     }
 
     /** Each server's state as the monitor has it: "reported/assigned" (primary/primary, secondary/secondary...). */
@@ -266,17 +267,23 @@ public final class ReplicatedDatabase implements AutoCloseable {
 
     /** Waits for {@code servers} servers, all in the state assigned them, one of them the primary. */
     private void awaitStates(int servers) {
-        long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
+        if (!awaitSettled(servers, START_TIMEOUT)) {
+            throw new IllegalStateException("PostgreSQL servers not in sync within " + START_TIMEOUT.toSeconds()
+                    + " s: " + states() + "; see " + logDirectory + "/postgres-pg*.log");
+        }
+    }
+
+    private boolean awaitSettled(int servers, Duration limit) {
+        long deadline = System.nanoTime() + limit.toNanos();
         while (true) {
             Map<String, String> states = states();
             long settled = states.values().stream().filter(state -> state.equals("primary/primary")
                     || state.equals("secondary/secondary") || state.equals("single/single")).count();
             if (settled == servers && states.size() == servers) {
-                return;
+                return true;
             }
             if (System.nanoTime() > deadline) {
-                throw new IllegalStateException("PostgreSQL servers not in sync within " + START_TIMEOUT.toSeconds()
-                        + " s: " + states + "; see " + logDirectory + "/postgres-pg*.log");
+                return false;
             }
             pause();
         }

@@ -32,6 +32,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -135,8 +136,8 @@ public final class DbFailoverScenario extends Scenario<DbFailoverResult> {
                     (long) ((options.killAt() + RESTART_AFTER_SECONDS) * 1000), TimeUnit.MILLISECONDS);
             timer.schedule(() -> {
                 // Planned: an operator switches over once every standby is in sync, not while one catches up.
-                long waitLimitMillis = (long) ((options.seconds() - options.switchoverAt() - 10) * 1000);
-                run.progress().info(awaitInSync(database, waitLimitMillis)
+                Duration waitLimit = Duration.ofMillis((long) ((options.seconds() - options.switchoverAt() - 10) * 1000));
+                run.progress().info(database.awaitInSync(waitLimit)
                         ? "dbfailover: every standby in sync; switching over"
                         : "dbfailover: a standby is still not in sync; switching over anyway");
                 switchover[0] = sinceRunStart(bench);
@@ -162,23 +163,6 @@ public final class DbFailoverScenario extends Scenario<DbFailoverResult> {
                 DbFailoverResult.servedAgainAfter(timeline, killedAt[0], switchover[0], options.rate()),
                 DbFailoverResult.servedAgainAfter(timeline, switchover[0], Double.MAX_VALUE, options.rate()),
                 load.acknowledged.size(), log[0], log[1], serial);
-    }
-
-    /** Waits until the monitor has one primary and every other server a standby in sync, at most {@code limitMillis}. */
-    private static boolean awaitInSync(ReplicatedDatabase database, long limitMillis) {
-        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(limitMillis);
-        while (!database.inSync()) {
-            if (System.nanoTime() > deadline) {
-                return false;
-            }
-            try {
-                Thread.sleep(100);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return false;
-            }
-        }
-        return true;
     }
 
     /** The primary, then as many standbys as make {@code count} servers. */
