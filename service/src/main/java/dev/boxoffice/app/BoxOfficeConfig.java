@@ -194,8 +194,12 @@ public interface BoxOfficeConfig {
         @WithDefault("100")
         int maxSeatsPerRequest();
 
-        /** How often each instance looks for holds whose time is up; an expiry's lag is at most about this plus a load. */
-        @WithDefault("100ms")
+        /**
+         * The longest time between two looks of an instance for holds whose time is up. It looks when each hold it
+         * placed comes due, and at start; this bounds the lag of an expiry it was not told of (a hold placed on an
+         * instance since lost), plus a load.
+         */
+        @WithDefault("2s")
         Duration expiryPollInterval();
 
         /** Due holds claimed and released at once, at most: what the expiry keeps in memory. */

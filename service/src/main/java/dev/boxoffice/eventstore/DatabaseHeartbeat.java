@@ -9,11 +9,12 @@ import java.util.Properties;
 import org.jboss.logging.Logger;
 
 /**
- * Asks the database {@code SELECT 1} every {@code every}, on a thread of its own, over a JDBC connection of its own,
- * and tells {@link DatabaseLiveness} each time it answers. The event loops read the answers to statements only when
- * they get to them: a service whose CPU is exhausted reads them late, and would take a database that answers for one
- * that stopped. This thread needs a few microseconds a tick, which it gets even then; while the database answers it,
- * nobody is given up on for silence.
+ * Asks the database {@code SELECT 1} every {@code every} while statements are owed, on a thread of its own, over a
+ * JDBC connection of its own, and tells {@link DatabaseLiveness} each time it answers. The event loops read the
+ * answers to statements only when they get to them: a service whose CPU is exhausted reads them late, and would take
+ * a database that answers for one that stopped. This thread needs a few microseconds a tick, which it gets even then;
+ * while the database answers it, nobody is given up on for silence. While nothing is owed there is no silence to
+ * tell apart, so an idle service asks nothing: the thread only wakes each tick to look.
  */
 public final class DatabaseHeartbeat implements AutoCloseable {
 
@@ -49,8 +50,10 @@ public final class DatabaseHeartbeat implements AutoCloseable {
             try (Connection connection = DriverManager.getConnection(jdbcUrl, properties);
                     Statement statement = connection.createStatement()) {
                 while (!closed) {
-                    statement.execute("SELECT 1");
-                    liveness.heard();
+                    if (liveness.owing()) {
+                        statement.execute("SELECT 1");
+                        liveness.heard();
+                    }
                     Thread.sleep(everyMillis);
                 }
             } catch (SQLException lost) {

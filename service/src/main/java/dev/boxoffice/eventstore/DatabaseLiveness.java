@@ -67,6 +67,11 @@ public final class DatabaseLiveness {
         });
     }
 
+    /** Whether statements are owed: only then is there a silence to tell from a slow answer, and a heartbeat to send. */
+    boolean owing() {
+        return owed.get() > 0;
+    }
+
     /** The database answered something: a statement, or the heartbeat. */
     void heard() {
         lastHeardNanos = clock.getAsLong();

@@ -70,14 +70,39 @@ public final class CpuThrottling implements AutoCloseable {
         return throttled;
     }
 
-    /** The cpu.stat of the process's own CPU cgroup, found from /proc/self/cgroup; empty when there is none to read. */
+    /**
+     * The cpu.stat of the process's own CPU cgroup, found from /proc/self/cgroup; empty when there is none to read, or
+     * when that cgroup sets no quota (its counters would never move, and reading them would be idle work for nothing).
+     */
     public static Optional<Path> ownCpuStat() {
         try {
             return cpuStatsOf(Files.readAllLines(Path.of("/proc/self/cgroup")), Path.of("/sys/fs/cgroup")).stream()
-                    .filter(Files::isReadable).findFirst();
+                    .filter(Files::isReadable).findFirst().filter(CpuThrottling::mayHaveQuota);
         } catch (IOException | RuntimeException e) {
             return Optional.empty();
         }
+    }
+
+    /**
+     * Whether the cgroup of {@code cpuStat} sets a CPU quota: cgroup v2's {@code cpu.max} starts with a number rather
+     * than "max", v1's {@code cpu.cfs_quota_us} is positive. True when neither file can be read: then the counters
+     * are read, as before a quota could be told apart.
+     */
+    static boolean mayHaveQuota(Path cpuStat) {
+        Path group = cpuStat.getParent();
+        try {
+            Path max = group.resolve("cpu.max");
+            if (Files.isReadable(max)) {
+                return !Files.readString(max).strip().startsWith("max");
+            }
+            Path quota = group.resolve("cpu.cfs_quota_us");
+            if (Files.isReadable(quota)) {
+                return Long.parseLong(Files.readString(quota).strip()) > 0;
+            }
+        } catch (IOException | RuntimeException e) {
+            return true;
+        }
+        return true;
     }
 
     /**
@@ -110,7 +135,7 @@ public final class CpuThrottling implements AutoCloseable {
 
     public void start() {
         if (stat.isEmpty()) {
-            LOG.info("No CPU quota's counters to read: admission never tightens for a throttled CPU");
+            LOG.info("No CPU quota (or no counters of one to read): admission never tightens for a throttled CPU");
             return;
         }
         timer = vertx.setPeriodic(Math.max(1, interval.toMillis()), t -> vertx.executeBlocking(this::sample, true));

@@ -17,6 +17,7 @@ import dev.boxoffice.domain.ShowCommand.ReserveSeats;
 import dev.boxoffice.domain.ShowCommand;
 import dev.boxoffice.domain.ShowState;
 import dev.boxoffice.http.Writes.Write;
+import dev.boxoffice.shows.HoldExpiry;
 import dev.boxoffice.shows.ShowService;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.mutiny.vertx.UniHelper;
@@ -61,13 +62,16 @@ public class HoldResource {
     private final HoldAnswers holds;
     private final Writes writes;
     private final BuyerAdmission admission;
+    private final HoldExpiry expiry;
     private final Clock clock;
 
-    public HoldResource(ShowService shows, HoldAnswers holds, Writes writes, BuyerAdmission admission, Clock clock) {
+    public HoldResource(ShowService shows, HoldAnswers holds, Writes writes, BuyerAdmission admission, HoldExpiry expiry,
+            Clock clock) {
         this.shows = shows;
         this.holds = holds;
         this.writes = writes;
         this.admission = admission;
+        this.expiry = expiry;
         this.clock = clock;
     }
 
@@ -96,8 +100,11 @@ public class HoldResource {
                 ? new HoldBestAvailable(show, holdId, request.count(), request.categoryAsked(), expiresAt, now)
                 : new HoldSeats(show, holdId, request.seats(), expiresAt, now);
         return writes.run(http, idempotencyKey, request, correlationId, new Write(admission.sentBy(http, hold, now),
-                held -> writes.created("/shows/" + show + "/holds/" + holdId,
-                        HoldView.of(show, held.hall(), held.hold(holdId).orElseThrow(), now))));
+                held -> {
+                    expiry.dueAt(expiresAt); // its release is looked for then
+                    return writes.created("/shows/" + show + "/holds/" + holdId,
+                            HoldView.of(show, held.hall(), held.hold(holdId).orElseThrow(), now));
+                }));
     }
 
     @GET

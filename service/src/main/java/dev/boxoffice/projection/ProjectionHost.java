@@ -16,9 +16,12 @@ import java.util.function.BiConsumer;
 import org.jboss.logging.Logger;
 
 /**
- * Runs every registered projection: one {@link ProjectionRunner} each, woken by this instance's commits (a listener
- * of the event store), by other instances' commits (one NOTIFY on {@code channel}, heard through LISTEN) and by a
- * fallback poll; their status, and rebuilds on request. A second read model is one more {@link #register} call.
+ * Runs every registered projection: one {@link ProjectionRunner} for all of them, so that a page of the log is read
+ * once and applied to every read model in one transaction; woken by this instance's commits (a listener of the event
+ * store), by other instances' commits (one NOTIFY on {@code channel}, heard through LISTEN) and by a fallback poll,
+ * every {@code pollInterval} while LISTEN is down and every {@value #QUIET_POLL_TICKS} intervals while it is up (a
+ * notification lost on another instance's side is then picked up all the same); their status, and rebuilds on
+ * request. A second read model is one more {@link #register} call.
  */
 public final class ProjectionHost implements AutoCloseable {
 
@@ -34,9 +37,15 @@ public final class ProjectionHost implements AutoCloseable {
     private final PgConnectOptions listenOptions;
     private final String channel;
     private final BiConsumer<Projection, List<RecordedEvent>> onApplied;
+    /** While LISTEN is up, the fallback poll runs once in this many of its intervals. */
+    static final int QUIET_POLL_TICKS = 30;
+
     private final Map<String, Hosted> hosted = new LinkedHashMap<>();
     private final List<Runnable> watchers = new CopyOnWriteArrayList<>();
     private PgSubscriber subscriber;
+    private final CommitNotifier notifier;
+    private volatile ProjectionRunner runner;
+    private int pollTicks;
 
     /**
      * @param listenOptions the connection for LISTEN (a connection of its own, outside the pool)
@@ -51,7 +60,7 @@ public final class ProjectionHost implements AutoCloseable {
         this.listenOptions = listenOptions;
         this.channel = channel;
         this.onApplied = onApplied;
-        CommitNotifier notifier = new CommitNotifier(vertx, pool, channel, settings.minBatchInterval());
+        this.notifier = new CommitNotifier(vertx, pool, channel, settings.minBatchInterval());
         log.onCommit((appends, events, nanos) -> {
             wakeAll();
             notifier.committed();
@@ -63,9 +72,10 @@ public final class ProjectionHost implements AutoCloseable {
         if (hosted.containsKey(projection.name())) {
             throw new IllegalArgumentException("a projection named " + projection.name() + " is registered already");
         }
-        var runner = new ProjectionRunner(vertx, pool, log, projection, settings,
-                applied -> onApplied.accept(projection, applied));
-        hosted.put(projection.name(), new Hosted(projection, runner));
+        if (runner != null) {
+            throw new IllegalStateException("projections are registered before the host starts");
+        }
+        hosted.put(projection.name(), new Hosted(projection));
     }
 
     /** Also wakes {@code watcher} whenever the read models are woken: events may have been committed. */
@@ -74,11 +84,24 @@ public final class ProjectionHost implements AutoCloseable {
     }
 
     public void start() {
+        runner = new ProjectionRunner(vertx, pool, log, hosted.values().stream().map(h -> h.projection).toList(),
+                settings, onApplied, this::pollNeeded);
         subscriber = PgSubscriber.subscriber(vertx, listenOptions).reconnectPolicy(retries -> 1000L);
-        subscriber.channel(channel).handler(payload -> wakeAll());
+        // Subscribed anew (at start, after a reconnection): what was committed while nobody listened is applied now.
+        // Another instance's commits; this one's own woke the read models as they committed.
+        subscriber.channel(channel).handler(payload -> {
+            if (!notifier.sender().equals(payload)) {
+                wakeAll();
+            }
+        }).subscribeHandler(v -> wakeAll());
         subscriber.connect().onFailure(e -> LOG.warnf("LISTEN %s failed (%s); read models poll every %s", channel,
                 e.getMessage(), settings.pollInterval()));
-        hosted.values().forEach(h -> h.runner.start());
+        runner.start();
+    }
+
+    /** On the runner's context, at each poll interval: every time while LISTEN is down, now and then while it is up. */
+    private boolean pollNeeded() {
+        return subscriber.actualConnection() == null || ++pollTicks % QUIET_POLL_TICKS == 0;
     }
 
     public List<String> names() {
@@ -88,17 +111,22 @@ public final class ProjectionHost implements AutoCloseable {
     /** The status of every projection, in the order they were registered. */
     public Future<List<ProjectionStatus>> statuses() {
         List<Future<ProjectionStatus>> statuses = new ArrayList<>();
-        hosted.values().forEach(h -> statuses.add(h.runner.status()));
+        hosted.keySet().forEach(name -> statuses.add(runner.status(name)));
         return Future.all(statuses).map(all -> all.<ProjectionStatus>list());
     }
 
     /** The status of the projection called {@code name}, which must be registered. */
     public Future<ProjectionStatus> status(String name) {
-        Hosted projection = hosted.get(name);
-        if (projection == null) {
+        if (!hosted.containsKey(name)) {
             throw new IllegalArgumentException("no projection named " + name);
         }
-        return projection.runner.status();
+        return runner.status(name);
+    }
+
+    /** Why the read models' last batch failed (they are applied together), or null if it succeeded or none ran yet. */
+    public String lastFailure() {
+        ProjectionRunner running = runner;
+        return running == null ? null : running.lastFailure();
     }
 
     /** Starts a rebuild of {@code name} unless one runs in this instance. */
@@ -125,15 +153,17 @@ public final class ProjectionHost implements AutoCloseable {
     }
 
     private void wakeAll() {
-        for (Hosted h : hosted.values()) {
-            h.runner.wake();
+        if (runner != null) {
+            runner.wake();
         }
         watchers.forEach(Runnable::run);
     }
 
     @Override
     public void close() {
-        hosted.values().forEach(h -> h.runner.close());
+        if (runner != null) {
+            runner.close();
+        }
         if (subscriber != null) {
             subscriber.close();
         }
@@ -141,12 +171,10 @@ public final class ProjectionHost implements AutoCloseable {
 
     private static final class Hosted {
         final Projection projection;
-        final ProjectionRunner runner;
         volatile Future<String> rebuild;
 
-        Hosted(Projection projection, ProjectionRunner runner) {
+        Hosted(Projection projection) {
             this.projection = projection;
-            this.runner = runner;
         }
 
         boolean rebuilding() {

@@ -5,6 +5,7 @@ import io.vertx.core.Future;
 import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.SqlConnection;
 import io.vertx.sqlclient.Tuple;
+import java.util.List;
 
 /**
  * Rebuilds a projection from the start of the log without downtime: a new generation table is filled by its own
@@ -39,11 +40,11 @@ public final class ProjectionRebuild {
 
     /** Creates the next generation table and its checkpoint at the start of the log, unless a rebuild is under way. */
     private Future<String> prepare() {
-        return pool.withTransaction(connection -> Checkpoints.lock(connection, rebuildName(), false).compose(existing -> {
+        return pool.withTransaction(connection -> Checkpoints.lock(connection, rebuildName()).compose(existing -> {
             if (existing.isPresent()) {
                 return Future.succeededFuture(existing.get().table()); // resume an interrupted rebuild
             }
-            return Checkpoints.lock(connection, projection.name(), false).compose(live -> {
+            return Checkpoints.lock(connection, projection.name()).compose(live -> {
                 String next = nextGeneration(live.orElseThrow().table());
                 // Created in the same transaction as its checkpoint row: there is never a table without its row.
                 return connection.query("CREATE TABLE " + next + " (LIKE " + live.get().table() + " INCLUDING ALL)").execute()
@@ -55,8 +56,8 @@ public final class ProjectionRebuild {
     }
 
     private Future<String> switchOver(SqlConnection connection) {
-        return Checkpoints.lock(connection, projection.name(), false).compose(live -> Checkpoints
-                .lock(connection, rebuildName(), false).compose(rebuild -> {
+        return Checkpoints.lock(connection, projection.name()).compose(live -> Checkpoints
+                .lock(connection, rebuildName()).compose(rebuild -> {
                     if (rebuild.isEmpty()) {
                         return Future.succeededFuture(live.orElseThrow().table()); // another instance switched already
                     }
@@ -79,8 +80,9 @@ public final class ProjectionRebuild {
 
     /** Applies what was committed since the catch-up, under the locks of the switch. */
     private Future<Void> drain(SqlConnection connection) {
-        return ProjectionRunner.applyPage(connection, log, projection, rebuildName(), batchSize, false)
-                .compose(events -> events.size() < batchSize ? Future.<Void>succeededFuture() : drain(connection));
+        var target = List.of(new ProjectionRunner.Target(projection, rebuildName()));
+        return ProjectionRunner.applyPage(connection, log, target, batchSize, false)
+                .compose(page -> page.read() < batchSize ? Future.<Void>succeededFuture() : drain(connection));
     }
 
     static String nextGeneration(String table) {

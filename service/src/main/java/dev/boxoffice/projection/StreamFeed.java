@@ -44,6 +44,8 @@ public final class StreamFeed<T> implements AutoCloseable {
     private final Context context;
     // Confined to the context:
     private final Map<StreamName, List<Follower<T>>> followed = new LinkedHashMap<>();
+    /** Whether any stream is followed, for wake-ups from other threads: with none, a commit costs not even a hop. */
+    private volatile boolean following;
     private boolean reading;
     private boolean again;
     private boolean closed;
@@ -72,6 +74,7 @@ public final class StreamFeed<T> implements AutoCloseable {
         context.runOnContext(v -> {
             if (!closed) {
                 followed.computeIfAbsent(stream, s -> new ArrayList<>()).add(follower);
+                following = true;
                 wake();
             }
         });
@@ -79,12 +82,16 @@ public final class StreamFeed<T> implements AutoCloseable {
             List<Follower<T>> followers = followed.get(stream);
             if (followers != null && followers.remove(follower) && followers.isEmpty()) {
                 followed.remove(stream);
+                following = !followed.isEmpty();
             }
         });
     }
 
     /** Events may have been committed: read them now, or right after the read in flight. */
     public void wake() {
+        if (!following) {
+            return;
+        }
         context.runOnContext(v -> {
             if (closed || followed.isEmpty()) {
                 return;

@@ -1,6 +1,7 @@
 package dev.boxoffice.shows;
 
 import dev.boxoffice.domain.ShowCommand.ExpireHold;
+import io.vertx.core.Context;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.sqlclient.Pool;
@@ -8,6 +9,7 @@ import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.Tuple;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
@@ -19,11 +21,15 @@ import org.jboss.logging.Logger;
 /**
  * Releases the holds whose time is up. The timer is durable because it is not kept anywhere but in committed data:
  * a pending expiry is a row of the {@code hold_view} read model still held, derived from the events, so a crash, a
- * restart, a passivated show or a lost node loses none. Every {@code pollInterval} each instance claims a batch of due
- * holds (a lease of {@code lease} in the {@code hold_expiry_claims} table, so that two instances do not both work on
- * one, and another takes it over if the first dies) and asks each one's show to release it: the show decides, and a hold that ended meanwhile stays as it
- * is. Two instances racing for one hold still write one release: the second's append fails its version check, and
- * after catching up its show finds the hold ended. Nothing here keeps a show in memory, and what it holds is one batch.
+ * restart, a passivated show or a lost node loses none. Each instance looks for due holds when the next one it knows of
+ * comes due: at start, it reads when that is; a hold it places tells it ({@link #dueAt}); and at least every
+ * {@code pollInterval} it looks anyway, for holds placed on an instance since lost. A look claims a batch of due holds
+ * (a lease of {@code lease} in the {@code hold_expiry_claims} table, so that two instances do not both work on one,
+ * and another takes it over if the first dies) and asks each one's show to release it: the show decides, and a hold
+ * that ended meanwhile stays as it is. Two instances racing for one hold still write one release: the second's append
+ * fails its version check, and after catching up its show finds the hold ended. An idle instance thus asks the
+ * database once a {@code pollInterval}, not ten times a second. Nothing here keeps a show in memory, and what it holds
+ * is one batch and the time of its next look.
  */
 public final class HoldExpiry implements AutoCloseable {
 
@@ -54,16 +60,29 @@ public final class HoldExpiry implements AutoCloseable {
             SELECT d.hold_id, d.show_id FROM due d JOIN claimed USING (hold_id)
             """;
 
+    /** When the next hold still held comes due, after "now" ($1); none: no row. */
+    static final String NEXT_DUE_SQL = """
+            SELECT expires_at FROM hold_view WHERE status = 'HELD' AND expires_at > $1 ORDER BY expires_at LIMIT 1
+            """;
+
+    /** A hold comes due this long before its row is looked for: time for its hold_view row to be projected. */
+    private static final long PROJECTION_SLACK_MILLIS = 50;
+
     private final Vertx vertx;
     private final Pool pool;
     private final ShowService shows;
     private final Clock clock;
     private final Settings settings;
     private final AtomicInteger batchesInFlight = new AtomicInteger();
+    private Context context;
+    // Confined to the context: the one timer of the next look, and when it fires.
     private long timer = -1;
+    private long timerAtMillis = Long.MAX_VALUE;
+    private boolean closed;
 
     /**
-     * @param pollInterval how often due holds are looked for (the lag of an expiry is at most about this, plus a load)
+     * @param pollInterval the longest time between two looks for due holds: the lag of an expiry this instance was not
+     *                     told of (a hold placed on an instance since lost) is at most about this, plus a load
      * @param batch        holds claimed and released at once, at most
      * @param batchesInFlight batches being released at once, at most: while one waits for its slowest show, the next
      *                     is claimed and released, so that a slow load does not hold up the holds due behind it
@@ -81,7 +100,46 @@ public final class HoldExpiry implements AutoCloseable {
     }
 
     public void start() {
-        timer = vertx.setPeriodic(Math.max(1, settings.pollInterval().toMillis()), t -> poll());
+        context = vertx.getOrCreateContext();
+        context.runOnContext(v -> poll());
+    }
+
+    /** A hold was placed that comes due at {@code expiresAt}: a look for due holds is made then, if none comes sooner. */
+    public void dueAt(Instant expiresAt) {
+        Context home = context;
+        if (home != null) {
+            home.runOnContext(v -> lookAt(expiresAt.toEpochMilli() + PROJECTION_SLACK_MILLIS));
+        }
+    }
+
+    /** The next look is at {@code atMillis} (this clock's), or sooner if one is set for sooner. */
+    private void lookAt(long atMillis) {
+        if (closed || timer >= 0 && timerAtMillis <= atMillis) {
+            return;
+        }
+        if (timer >= 0) {
+            vertx.cancelTimer(timer);
+        }
+        timerAtMillis = atMillis;
+        timer = vertx.setTimer(Math.max(1, atMillis - clock.millis()), t -> {
+            timer = -1;
+            timerAtMillis = Long.MAX_VALUE;
+            poll();
+        });
+    }
+
+    /** After a look that left nothing due: the next at the next due hold's time, at the latest a poll interval on. */
+    private void lookNext() {
+        long latest = clock.millis() + settings.pollInterval().toMillis();
+        pool.preparedQuery(NEXT_DUE_SQL).execute(Tuple.of(OffsetDateTime.ofInstant(clock.instant(), ZoneOffset.UTC)))
+                .onComplete(next -> context.runOnContext(v -> {
+                    long due = latest;
+                    if (next.succeeded() && next.result().size() > 0) {
+                        due = Math.min(latest, next.result().iterator().next().getOffsetDateTime(0).toInstant().toEpochMilli()
+                                + PROJECTION_SLACK_MILLIS);
+                    }
+                    lookAt(due);
+                }));
     }
 
     private void poll() {
@@ -91,14 +149,17 @@ public final class HoldExpiry implements AutoCloseable {
         }
         claim().onSuccess(claimed -> {
             if (claimed.size() == settings.batch()) {
-                vertx.runOnContext(v -> poll()); // more are due: claim them while these are released
+                context.runOnContext(v -> poll()); // more are due: claim them while these are released
             }
         }).compose(this::release).onComplete(done -> {
             batchesInFlight.decrementAndGet();
             if (done.failed()) {
                 LOG.warnf("Releasing expired holds failed (%s); trying again in %s", done.cause().getMessage(), settings.pollInterval());
+                context.runOnContext(v -> lookAt(clock.millis() + settings.pollInterval().toMillis()));
             } else if (done.result() == settings.batch()) {
-                vertx.runOnContext(v -> poll()); // a batch ended and more may be due: no need to wait for the timer
+                context.runOnContext(v -> poll()); // a batch ended and more may be due: no need to wait for the timer
+            } else {
+                lookNext();
             }
         });
     }
@@ -130,8 +191,14 @@ public final class HoldExpiry implements AutoCloseable {
 
     @Override
     public void close() {
-        if (timer >= 0) {
-            vertx.cancelTimer(timer);
+        Context home = context;
+        if (home != null) {
+            home.runOnContext(v -> {
+                closed = true;
+                if (timer >= 0) {
+                    vertx.cancelTimer(timer);
+                }
+            });
         }
     }
 }

@@ -3,9 +3,11 @@ package dev.boxoffice.http;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.boxoffice.http.CpuThrottling.Counters;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class CpuThrottlingTest {
 
@@ -40,5 +42,18 @@ class CpuThrottlingTest {
                         Path.of("/sys/fs/cgroup/cpu.stat"));
         assertThat(CpuThrottling.cpuStatsOf(List.of("0::/"), ROOT)).first().isEqualTo(Path.of("/sys/fs/cgroup/cpu.stat"));
         assertThat(CpuThrottling.cpuStatsOf(List.of("2:memory:/a"), ROOT)).isEmpty();
+    }
+
+    @Test
+    void aCgroupWithoutAQuotaIsNotWatched(@TempDir Path v2, @TempDir Path v1, @TempDir Path unknown) throws Exception {
+        Files.writeString(v2.resolve("cpu.max"), "max 100000\n");
+        assertThat(CpuThrottling.mayHaveQuota(v2.resolve("cpu.stat"))).isFalse();
+        Files.writeString(v2.resolve("cpu.max"), "25000 100000\n");
+        assertThat(CpuThrottling.mayHaveQuota(v2.resolve("cpu.stat"))).isTrue();
+        Files.writeString(v1.resolve("cpu.cfs_quota_us"), "-1\n");
+        assertThat(CpuThrottling.mayHaveQuota(v1.resolve("cpu.stat"))).isFalse();
+        Files.writeString(v1.resolve("cpu.cfs_quota_us"), "50000\n");
+        assertThat(CpuThrottling.mayHaveQuota(v1.resolve("cpu.stat"))).isTrue();
+        assertThat(CpuThrottling.mayHaveQuota(unknown.resolve("cpu.stat"))).as("no file tells: watched, as before").isTrue();
     }
 }

@@ -7,7 +7,11 @@ import dev.boxoffice.domain.ShowCommand;
 import dev.boxoffice.domain.ShowCommand.CreateShow;
 import dev.boxoffice.domain.ShowCommand.ReserveSeat;
 import dev.boxoffice.domain.ShowCommand.CancelSeatReservation;
+import dev.boxoffice.eventstore.CommitListener;
+import dev.boxoffice.eventstore.LogPosition;
 import dev.boxoffice.eventstore.PostgresEventStore;
+import dev.boxoffice.eventstore.SqlEventLog;
+import dev.boxoffice.eventstore.StreamName;
 import dev.boxoffice.eventstore.RecordedEvent;
 import dev.boxoffice.shows.ShowService;
 import dev.boxoffice.shows.ShowViewProjection;
@@ -21,6 +25,7 @@ import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.pgclient.pubsub.PgSubscriber;
 import io.vertx.sqlclient.Pool;
+import io.vertx.sqlclient.SqlClient;
 import io.vertx.sqlclient.SqlConnection;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -28,7 +33,10 @@ import java.sql.ResultSet;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -111,7 +119,7 @@ class ProjectionRunnerTest {
 
         try (ProjectionRunner resumed = runner(real, 7)) {
             resumed.start();
-            await().atMost(Duration.ofSeconds(20)).until(() -> lagOf(resumed) == 0);
+            await().atMost(Duration.ofSeconds(20)).until(() -> lagOf(resumed, real) == 0);
         }
         Projection fresh = scratchProjection("fresh");
         ProjectionRunner.catchUp(pool, store, fresh, fresh.name(), 1000).toCompletionStage().toCompletableFuture().join();
@@ -126,7 +134,7 @@ class ProjectionRunnerTest {
         try (ProjectionRunner runner = new ProjectionRunner(vertx, pool, store, projection,
                 new ProjectionSettings(1000, Duration.ofMinutes(10), Duration.ofMillis(5)), events -> { })) {
             runner.start();
-            await().atMost(Duration.ofSeconds(10)).until(() -> lagOf(runner) == 0);
+            await().atMost(Duration.ofSeconds(10)).until(() -> lagOf(runner, projection) == 0);
             PgSubscriber subscriber = PgSubscriber.subscriber(vertx, TestPostgres.connectOptions());
             subscriber.channel("boxoffice_events").handler(payload -> runner.wake());
             subscriber.connect().toCompletionStage().toCompletableFuture().join();
@@ -144,6 +152,34 @@ class ProjectionRunnerTest {
                 subscriber.close();
             }
         }
+    }
+
+    @Test
+    void aGroupReadsEachPageOnceAndAppliesEachProjectionFromItsOwnCheckpoint() throws Exception {
+        for (int i = 0; i < 5; i++) {
+            shows.handle(new CreateShow(UUID.randomUUID(), "before " + i, 3), null).toCompletionStage().toCompletableFuture().join();
+        }
+        Projection ahead = scratchProjection("ahead");
+        ProjectionRunner.catchUp(pool, store, ahead, ahead.name(), 1000).toCompletionStage().toCompletableFuture().join();
+        for (int i = 0; i < 5; i++) {
+            shows.handle(new CreateShow(UUID.randomUUID(), "after " + i, 3), null).toCompletionStage().toCompletableFuture().join();
+        }
+        Projection behind = scratchProjection("behind");
+        AtomicInteger reads = new AtomicInteger();
+        SqlEventLog countingLog = new CountingReads(store, reads);
+        Map<String, Integer> applied = new ConcurrentHashMap<>();
+        try (ProjectionRunner group = new ProjectionRunner(vertx, pool, countingLog, List.of(ahead, behind),
+                new ProjectionSettings(1_000_000, Duration.ofMinutes(10), Duration.ofMillis(5)),
+                (projection, events) -> applied.merge(projection.name(), events.size(), Integer::sum), () -> false)) {
+            group.start();
+            await().atMost(Duration.ofSeconds(20)).until(() -> lagOf(group, ahead) == 0 && lagOf(group, behind) == 0);
+        }
+        assertThat(reads).as("pages read: one for both projections").hasValue(1);
+        assertThat(applied.get(behind.name())).as("the one behind applies the whole log").isEqualTo((int) countEvents());
+        assertThat(applied.get(ahead.name())).as("the one ahead only what came after its checkpoint")
+                .isLessThan(applied.get(behind.name())).isPositive();
+        assertThat(appliedEvents(ahead.name())).isEqualTo(appliedEvents(behind.name())).isEqualTo(countEvents());
+        assertThat(tableContents(ahead.name() + "_1")).isEqualTo(tableContents(behind.name() + "_1")).isNotEmpty();
     }
 
     // ---- helpers
@@ -174,8 +210,8 @@ class ProjectionRunnerTest {
         };
     }
 
-    private static long lagOf(ProjectionRunner runner) {
-        return runner.status().toCompletionStage().toCompletableFuture().join().lagEvents();
+    private static long lagOf(ProjectionRunner runner, Projection projection) {
+        return runner.status(projection.name()).toCompletionStage().toCompletableFuture().join().lagEvents();
     }
 
     private static long insertShowCreated(Connection connection, UUID show, String title) throws Exception {
@@ -234,6 +270,42 @@ class ProjectionRunnerTest {
 
     private static Connection jdbc() throws Exception {
         return TestPostgres.jdbc();
+    }
+
+    /** The store's log, counting the pages read of the whole log. */
+    private record CountingReads(PostgresEventStore store, AtomicInteger reads) implements SqlEventLog {
+
+        @Override
+        public Future<List<RecordedEvent>> readAll(SqlClient transaction, LogPosition after, int limit) {
+            reads.incrementAndGet();
+            return store.readAll(transaction, after, limit);
+        }
+
+        @Override
+        public Future<List<RecordedEvent>> readAll(LogPosition after, int limit) {
+            reads.incrementAndGet();
+            return store.readAll(after, limit);
+        }
+
+        @Override
+        public Future<List<RecordedEvent>> readStreamTails(List<StreamName> streams, long[] afterVersions, int limitPerStream) {
+            return store.readStreamTails(streams, afterVersions, limitPerStream);
+        }
+
+        @Override
+        public Future<OptionalLong> positionOf(StreamName stream, long version) {
+            return store.positionOf(stream, version);
+        }
+
+        @Override
+        public Future<OptionalLong> versionAt(StreamName stream, long position) {
+            return store.versionAt(stream, position);
+        }
+
+        @Override
+        public void onCommit(CommitListener listener) {
+            store.onCommit(listener);
+        }
     }
 
     /** A projection that forwards to another; tests override what they change. */

@@ -83,7 +83,23 @@ final class BenchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        new BenchRun(selection(), Path.of(System.getProperty("boxoffice.repo", "."))).run();
+        Path repository = Path.of(System.getProperty("boxoffice.repo", "."));
+        Selection selection = selection();
+        if (run.runs() == 1) {
+            new BenchRun(selection, repository).run();
+            return 0;
+        }
+        // Each run starts everything anew (fresh databases, fresh JVMs); the comparison is of their results.
+        Path parent = run.out();
+        List<Path> folders = new ArrayList<>();
+        for (int i = 1; i <= run.runs(); i++) {
+            Path folder = parent.resolve("run-" + i);
+            run.writeInto(folder);
+            new BenchRun(selection, repository).run();
+            folders.add(folder);
+        }
+        System.out.println(Compare.write(folders, parent));
+        System.out.println("Comparison of the " + folders.size() + " runs: " + parent.resolve("compare.html").toAbsolutePath());
         return 0;
     }
 

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.boxoffice.bench.run.Selection;
 import dev.boxoffice.bench.scenario.journeys.JourneysOptions;
 import dev.boxoffice.bench.scenario.serial.SerialOptions;
+import dev.boxoffice.bench.scenario.variants.Baseline;
 import dev.boxoffice.bench.scenario.variants.VariantsOptions;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -109,6 +110,15 @@ class BenchCommandTest {
         assertThat(parse("variants").options(VariantsOptions.class).baseline()).isEmpty();
         assertThatThrownBy(() -> parse("variants", "--variants", "reactive,baseline")).hasMessageContaining("--baseline REVISION");
         assertThatThrownBy(() -> parse("serial", "--baseline", "main")).hasMessageContaining("needs the variants scenario");
+    }
+
+    @Test
+    void theReferenceBuildIsNamedOnceAndARunCanBeRepeated() {
+        assertThat(Baseline.revisionOf("reference")).isEqualTo(Baseline.REFERENCE);
+        assertThat(Baseline.revisionOf("main")).isEqualTo("main");
+        assertThat(parse("variants", "--baseline", "reference", "--runs", "5").run().runs()).isEqualTo(5);
+        assertThat(parse("serial").run().runs()).isEqualTo(1);
+        assertThatThrownBy(() -> parse("serial", "--runs", "0")).isInstanceOf(Exception.class);
     }
 
     @Test

@@ -62,11 +62,26 @@ public final class RunOptions {
             description = "how HAProxy routes with --nodes: hash (each show to one node) or round-robin")
     Routing routing;
 
+    @Option(names = "--runs", defaultValue = "1", converter = Positive.Count.class, description = "run the whole"
+            + " selection this many times, each into a folder of its own in the run folder (run-1, run-2...), then"
+            + " compare them there as ./boxoffice bench compare does: with variants, the median of the runs' ratios"
+            + " and their spread")
+    int runs;
+
     private final Path defaultOut = Path.of("bench-results",
             LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyy-MM-dd_HH-mm-ss")));
 
     public Path out() {
         return out == null ? defaultOut : out;
+    }
+
+    public int runs() {
+        return runs;
+    }
+
+    /** From now on the run writes into {@code folder}: one of the repeated runs of --runs. */
+    public void writeInto(Path folder) {
+        out = folder;
     }
 
     /** A running server to measure instead of starting the service, without a trailing slash. */

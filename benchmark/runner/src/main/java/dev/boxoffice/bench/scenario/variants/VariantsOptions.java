@@ -20,7 +20,7 @@ public interface VariantsOptions {
 
     @Option(names = "--baseline", description = "variants: a git revision (commit, branch, tag) whose service is built apart"
             + " and measured too, as the variant baseline, right after reactive unless --variants places it: the service"
-            + " against it in the same run")
+            + " against it in the same run; 'reference' is the benchmark's fixed reference build, " + Baseline.REFERENCE)
     Optional<String> baseline();
 
     @Option(names = "--variants-warmup-rate", defaultValue = "1000", converter = Positive.class,
