@@ -33,7 +33,6 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
-import jakarta.ws.rs.core.Response;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.UUID;
@@ -46,6 +45,7 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.jboss.resteasy.reactive.RestHeader;
 import org.jboss.resteasy.reactive.RestPath;
+import org.jboss.resteasy.reactive.RestResponse;
 
 /**
  * Holds (seats kept for a buyer until they confirm, release, or run out of time) and reservations of several seats
@@ -88,7 +88,7 @@ public class HoldResource {
     @APIResponse(responseCode = "404", description = "No such show (SHOW_NOT_FOUND)")
     @APIResponse(responseCode = "409", description = "Some seats are held or reserved (SEATS_NOT_AVAILABLE, with every such seat), or no count seats are available together (NO_SEATS_TOGETHER, saying how many are left and how many together at most)")
     @APIResponse(responseCode = "403", description = "The show sells through its waiting room and this request has no valid Admission-Token, or its admission ended (ADMISSION_REQUIRED, naming the queue)")
-    public Uni<Response> hold(@RestPath String showId, @Valid @NotNull HoldRequest request,
+    public Uni<RestResponse<byte[]>> hold(@RestPath String showId, @Valid @NotNull HoldRequest request,
             @RestHeader(CORRELATION_ID) @Size(max = 128) String correlationId,
             @RestHeader(IdempotencyKey.HEADER) String idempotencyKey, @Context RoutingContext http) {
         UUID show = RequestParameters.showId(showId);
@@ -132,7 +132,7 @@ public class HoldResource {
     @APIResponse(responseCode = "409", description = "The hold was released (HOLD_RELEASED)")
     @APIResponse(responseCode = "410", description = "The hold expired; its seats are back on sale (HOLD_EXPIRED)")
     @APIResponse(responseCode = "403", description = "The show sells through its waiting room and this request has no valid Admission-Token, or its admission ended (ADMISSION_REQUIRED, naming the queue)")
-    public Uni<Response> confirm(@RestPath String showId, @RestPath String holdId,
+    public Uni<RestResponse<byte[]>> confirm(@RestPath String showId, @RestPath String holdId,
             @RestHeader(CORRELATION_ID) @Size(max = 128) String correlationId,
             @RestHeader(IdempotencyKey.HEADER) String idempotencyKey, @Context RoutingContext http) {
         return settle(http, showId, holdId, correlationId, idempotencyKey, HoldStatus.CONFIRMED, ConfirmHold::new);
@@ -146,7 +146,7 @@ public class HoldResource {
     @APIResponse(responseCode = "404", description = "No such show or hold (SHOW_NOT_FOUND, HOLD_NOT_FOUND)")
     @APIResponse(responseCode = "409", description = "The hold was confirmed: cancel its reservations instead (HOLD_ALREADY_CONFIRMED)")
     @APIResponse(responseCode = "410", description = "The hold expired; its seats are back on sale (HOLD_EXPIRED)")
-    public Uni<Response> release(@RestPath String showId, @RestPath String holdId,
+    public Uni<RestResponse<byte[]>> release(@RestPath String showId, @RestPath String holdId,
             @RestHeader(CORRELATION_ID) @Size(max = 128) String correlationId,
             @RestHeader(IdempotencyKey.HEADER) String idempotencyKey, @Context RoutingContext http) {
         return settle(http, showId, holdId, correlationId, idempotencyKey, HoldStatus.RELEASED, ReleaseHold::new);
@@ -162,7 +162,7 @@ public class HoldResource {
     @APIResponse(responseCode = "404", description = "No such show (SHOW_NOT_FOUND)")
     @APIResponse(responseCode = "409", description = "Some seats are held or reserved (SEATS_NOT_AVAILABLE, with every such seat), or no count seats are available together (NO_SEATS_TOGETHER, saying how many are left and how many together at most)")
     @APIResponse(responseCode = "403", description = "The show sells through its waiting room and this request has no valid Admission-Token, or its admission ended (ADMISSION_REQUIRED, naming the queue)")
-    public Uni<Response> reserve(@RestPath String showId, @Valid @NotNull ReservationRequest request,
+    public Uni<RestResponse<byte[]>> reserve(@RestPath String showId, @Valid @NotNull ReservationRequest request,
             @RestHeader(CORRELATION_ID) @Size(max = 128) String correlationId,
             @RestHeader(IdempotencyKey.HEADER) String idempotencyKey, @Context RoutingContext http) {
         UUID show = RequestParameters.showId(showId);
@@ -174,7 +174,7 @@ public class HoldResource {
     }
 
     /** Sends the hold's show the command that takes it to {@code goal}, and answers with the hold once settled. */
-    private Uni<Response> settle(RoutingContext http, String showId, String holdId, String correlationId,
+    private Uni<RestResponse<byte[]>> settle(RoutingContext http, String showId, String holdId, String correlationId,
             String idempotencyKey, HoldStatus goal, HoldCommand command) {
         UUID show = RequestParameters.showId(showId);
         UUID hold = RequestParameters.uuid("holdId", holdId);

@@ -30,7 +30,6 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
-import jakarta.ws.rs.core.Response;
 import java.time.Clock;
 import java.util.UUID;
 import org.eclipse.microprofile.openapi.annotations.Operation;
@@ -43,6 +42,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.jboss.resteasy.reactive.RestHeader;
 import org.jboss.resteasy.reactive.RestPath;
 import org.jboss.resteasy.reactive.RestQuery;
+import org.jboss.resteasy.reactive.RestResponse;
 
 /** Shows and their seats. Runs on the event loop: every call returns at once and answers when settled. */
 @Path("/shows")
@@ -91,7 +91,7 @@ public class ShowResource {
             headers = @Header(name = "Location", description = "/shows/{showId}", schema = @Schema(type = SchemaType.STRING)))
     @APIResponse(responseCode = "400", description = "Invalid request (VALIDATION_FAILED, MALFORMED_JSON)")
     @APIResponse(responseCode = "409", description = "A show with this id exists (SHOW_ALREADY_EXISTS)")
-    public Uni<Response> create(
+    public Uni<RestResponse<byte[]>> create(
             @Valid @NotNull CreateShowRequest request,
             @RestHeader(CORRELATION_ID) @Size(max = 128) String correlationId,
             @RestHeader(IdempotencyKey.HEADER) String idempotencyKey,
@@ -131,7 +131,7 @@ public class ShowResource {
     @APIResponse(responseCode = "404", description = "No such show or seat (SHOW_NOT_FOUND, SEAT_NOT_FOUND)")
     @APIResponse(responseCode = "403", description = "A reservation on a show that sells through its waiting room, without a valid Admission-Token (ADMISSION_REQUIRED, naming the queue)")
     @APIResponse(responseCode = "409", description = "Seat already reserved, or not reserved (SEAT_NOT_AVAILABLE, SEAT_NOT_RESERVED)")
-    public Uni<Response> changeSeat(
+    public Uni<RestResponse<byte[]>> changeSeat(
             @RestPath String showId,
             @RestPath String seatNum,
             @Valid @NotNull SeatActionRequest request,

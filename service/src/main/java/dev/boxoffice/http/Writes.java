@@ -19,7 +19,6 @@ import io.smallrye.mutiny.vertx.UniHelper;
 import io.vertx.core.Future;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.inject.Singleton;
-import jakarta.ws.rs.core.Response;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -29,6 +28,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
+import org.jboss.resteasy.reactive.RestResponse;
 
 /**
  * Runs the writes of the shows API, each once per {@code Idempotency-Key}. Without the header a write is sent to its
@@ -85,7 +85,7 @@ public class Writes {
      * Runs {@code write}, once per idempotency key if the request carries one; {@code body} is the request's
      * body (null if it has none), which with its method and path tells one request from another.
      */
-    Uni<Response> run(RoutingContext http, String keyHeader, Object body, String correlationId, Write write) {
+    Uni<RestResponse<byte[]>> run(RoutingContext http, String keyHeader, Object body, String correlationId, Write write) {
         // Quarkus REST passes a header sent empty as null; the request still has it, and an empty key is malformed.
         String header = keyHeader != null ? keyHeader : http.request().getHeader(IdempotencyKey.HEADER);
         if (header == null) {
