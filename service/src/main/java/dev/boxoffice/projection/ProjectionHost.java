@@ -18,10 +18,9 @@ import org.jboss.logging.Logger;
 /**
  * Runs every registered projection: one {@link ProjectionRunner} for all of them, so that a page of the log is read
  * once and applied to every read model in one transaction; woken by this instance's commits (a listener of the event
- * store), by other instances' commits (one NOTIFY on {@code channel}, heard through LISTEN) and by a fallback poll,
- * every {@code pollInterval} while LISTEN is down and every {@value #QUIET_POLL_TICKS} intervals while it is up (a
- * notification lost on another instance's side is then picked up all the same); their status, and rebuilds on
- * request. A second read model is one more {@link #register} call.
+ * store), by other instances' commits (one NOTIFY on {@code channel}, heard through LISTEN) and by a fallback poll
+ * (a LISTEN connection lost, or a notification never sent by an instance killed right after its commit); their
+ * status, and rebuilds on request. A second read model is one more {@link #register} call.
  */
 public final class ProjectionHost implements AutoCloseable {
 
@@ -37,15 +36,11 @@ public final class ProjectionHost implements AutoCloseable {
     private final PgConnectOptions listenOptions;
     private final String channel;
     private final BiConsumer<Projection, List<RecordedEvent>> onApplied;
-    /** While LISTEN is up, the fallback poll runs once in this many of its intervals. */
-    static final int QUIET_POLL_TICKS = 30;
-
     private final Map<String, Hosted> hosted = new LinkedHashMap<>();
     private final List<Runnable> watchers = new CopyOnWriteArrayList<>();
     private PgSubscriber subscriber;
     private final CommitNotifier notifier;
     private volatile ProjectionRunner runner;
-    private int pollTicks;
 
     /**
      * @param listenOptions the connection for LISTEN (a connection of its own, outside the pool)
@@ -85,7 +80,7 @@ public final class ProjectionHost implements AutoCloseable {
 
     public void start() {
         runner = new ProjectionRunner(vertx, pool, log, hosted.values().stream().map(h -> h.projection).toList(),
-                settings, onApplied, this::pollNeeded);
+                settings, onApplied);
         subscriber = PgSubscriber.subscriber(vertx, listenOptions).reconnectPolicy(retries -> 1000L);
         // Subscribed anew (at start, after a reconnection): what was committed while nobody listened is applied now.
         // Another instance's commits; this one's own woke the read models as they committed.
@@ -97,11 +92,6 @@ public final class ProjectionHost implements AutoCloseable {
         subscriber.connect().onFailure(e -> LOG.warnf("LISTEN %s failed (%s); read models poll every %s", channel,
                 e.getMessage(), settings.pollInterval()));
         runner.start();
-    }
-
-    /** On the runner's context, at each poll interval: every time while LISTEN is down, now and then while it is up. */
-    private boolean pollNeeded() {
-        return subscriber.actualConnection() == null || ++pollTicks % QUIET_POLL_TICKS == 0;
     }
 
     public List<String> names() {

@@ -17,7 +17,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
-import java.util.function.Supplier;
 import org.jboss.logging.Logger;
 
 /**
@@ -39,7 +38,6 @@ public final class ProjectionRunner implements AutoCloseable {
     private final List<Target> targets;
     private final ProjectionSettings settings;
     private final BiConsumer<Projection, List<RecordedEvent>> onCommitted;
-    private final Supplier<Boolean> pollNeeded;
 
     private final Spacing spacing;
     private Context context;
@@ -54,17 +52,15 @@ public final class ProjectionRunner implements AutoCloseable {
     /** One projection; {@code onCommitted} sees each page after its transaction committed (for metrics). */
     public ProjectionRunner(Vertx vertx, Pool pool, SqlEventLog log, Projection projection,
             ProjectionSettings settings, Consumer<List<RecordedEvent>> onCommitted) {
-        this(vertx, pool, log, List.of(projection), settings, (applied, events) -> onCommitted.accept(events), () -> true);
+        this(vertx, pool, log, List.of(projection), settings, (applied, events) -> onCommitted.accept(events));
     }
 
     /**
      * The projections of one group, applied together; {@code onCommitted} sees what each applied of a page once its
-     * transaction committed; the fallback poll runs only while {@code pollNeeded} says so (while commit notifications
-     * cannot be heard).
+     * transaction committed.
      */
     public ProjectionRunner(Vertx vertx, Pool pool, SqlEventLog log, List<Projection> projections,
-            ProjectionSettings settings, BiConsumer<Projection, List<RecordedEvent>> onCommitted,
-            Supplier<Boolean> pollNeeded) {
+            ProjectionSettings settings, BiConsumer<Projection, List<RecordedEvent>> onCommitted) {
         this.vertx = vertx;
         this.pool = pool;
         this.log = log;
@@ -72,18 +68,13 @@ public final class ProjectionRunner implements AutoCloseable {
         this.targets = this.projections.stream().map(Target::live).toList();
         this.settings = settings;
         this.onCommitted = onCommitted;
-        this.pollNeeded = pollNeeded;
         this.spacing = new Spacing(vertx, settings.minBatchInterval());
     }
 
     public void start() {
         context = vertx.getOrCreateContext();
         context.runOnContext(v -> {
-            pollTimer = vertx.setPeriodic(Math.max(1, settings.pollInterval().toMillis()), t -> {
-                if (pollNeeded.get()) {
-                    wake();
-                }
-            });
+            pollTimer = vertx.setPeriodic(Math.max(1, settings.pollInterval().toMillis()), t -> wake());
             wake();
         });
     }

@@ -170,7 +170,7 @@ class ProjectionRunnerTest {
         Map<String, Integer> applied = new ConcurrentHashMap<>();
         try (ProjectionRunner group = new ProjectionRunner(vertx, pool, countingLog, List.of(ahead, behind),
                 new ProjectionSettings(1_000_000, Duration.ofMinutes(10), Duration.ofMillis(5)),
-                (projection, events) -> applied.merge(projection.name(), events.size(), Integer::sum), () -> false)) {
+                (projection, events) -> applied.merge(projection.name(), events.size(), Integer::sum))) {
             group.start();
             await().atMost(Duration.ofSeconds(20)).until(() -> lagOf(group, ahead) == 0 && lagOf(group, behind) == 0);
         }
