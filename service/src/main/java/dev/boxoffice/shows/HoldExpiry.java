@@ -74,7 +74,7 @@ public final class HoldExpiry implements AutoCloseable {
     private final Clock clock;
     private final Settings settings;
     private final AtomicInteger batchesInFlight = new AtomicInteger();
-    private Context context;
+    private volatile Context context;
     // Confined to the context: the one timer of the next look, and when it fires.
     private long timer = -1;
     private long timerAtMillis = Long.MAX_VALUE;
