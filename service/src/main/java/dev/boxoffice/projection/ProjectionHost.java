@@ -82,13 +82,13 @@ public final class ProjectionHost implements AutoCloseable {
         runner = new ProjectionRunner(vertx, pool, log, hosted.values().stream().map(h -> h.projection).toList(),
                 settings, onApplied);
         subscriber = PgSubscriber.subscriber(vertx, listenOptions).reconnectPolicy(retries -> 1000L);
-        // Subscribed anew (at start, after a reconnection): what was committed while nobody listened is applied now.
-        // Another instance's commits; this one's own woke the read models as they committed.
-        subscriber.channel(channel).handler(payload -> {
-            if (!notifier.sender().equals(payload)) {
-                wakeAll();
-            }
-        }).subscribeHandler(v -> wakeAll());
+        subscriber.channel(channel)
+                .handler(payload -> { // another instance's commits: this one's own woke the read models as they committed
+                    if (!notifier.sender().equals(payload)) {
+                        wakeAll();
+                    }
+                })
+                .subscribeHandler(v -> wakeAll()); // subscribed anew: apply what was committed while nobody listened
         subscriber.connect().onFailure(e -> LOG.warnf("LISTEN %s failed (%s); read models poll every %s", channel,
                 e.getMessage(), settings.pollInterval()));
         runner.start();

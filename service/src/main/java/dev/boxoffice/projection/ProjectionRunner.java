@@ -34,7 +34,6 @@ public final class ProjectionRunner implements AutoCloseable {
     private final Vertx vertx;
     private final Pool pool;
     private final SqlEventLog log;
-    private final List<Projection> projections;
     private final List<Target> targets;
     private final ProjectionSettings settings;
     private final BiConsumer<Projection, List<RecordedEvent>> onCommitted;
@@ -64,8 +63,7 @@ public final class ProjectionRunner implements AutoCloseable {
         this.vertx = vertx;
         this.pool = pool;
         this.log = log;
-        this.projections = List.copyOf(projections);
-        this.targets = this.projections.stream().map(Target::live).toList();
+        this.targets = projections.stream().map(Target::live).toList();
         this.settings = settings;
         this.onCommitted = onCommitted;
         this.spacing = new Spacing(vertx, settings.minBatchInterval());
@@ -124,7 +122,7 @@ public final class ProjectionRunner implements AutoCloseable {
     }
 
     private List<String> names() {
-        return projections.stream().map(Projection::name).toList();
+        return targets.stream().map(Target::checkpointName).toList();
     }
 
     private static final String STATUS_SQL = """
