@@ -19,12 +19,26 @@ public final class RequestParameters {
         return uuid("showId", showId);
     }
 
+    /** A UUID in its canonical form only (36 characters), as the API document's format says. */
     public static UUID uuid(String name, String value) {
-        try {
-            return UUID.fromString(value);
-        } catch (IllegalArgumentException e) {
+        if (!isCanonicalUuid(value)) { // UUID.fromString also takes "1-2-3-4-5", which no UUID is written as
             throw invalid(name, "must be a UUID, for example 0a1b2c3d-0000-4000-8000-000000000000");
         }
+        return UUID.fromString(value);
+    }
+
+    private static boolean isCanonicalUuid(String value) {
+        if (value == null || value.length() != 36) {
+            return false;
+        }
+        for (int i = 0; i < 36; i++) {
+            char c = value.charAt(i);
+            boolean hyphen = i == 8 || i == 13 || i == 18 || i == 23;
+            if (hyphen ? c != '-' : Character.digit(c, 16) < 0) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** {@code true} or {@code false}; absent is false. */

@@ -19,6 +19,7 @@ import dev.boxoffice.http.ConnectionBound;
 import dev.boxoffice.http.CpuThrottling;
 import dev.boxoffice.http.HoldResource;
 import dev.boxoffice.http.HttpSettings;
+import dev.boxoffice.http.QueueResource;
 import dev.boxoffice.http.SeatStreams;
 import dev.boxoffice.http.ShowResource;
 import dev.boxoffice.http.StreamSettings;
@@ -308,7 +309,7 @@ public class CompositionRoot {
     @Produces
     @Singleton
     AllowedMethods allowedMethods() {
-        return new AllowedMethods(ShowResource.class, HoldResource.class, AdminResource.class);
+        return new AllowedMethods(ShowResource.class, HoldResource.class, QueueResource.class, AdminResource.class);
     }
 
     void stopProjections(@Observes ShutdownEvent event, ProjectionHost projections) {

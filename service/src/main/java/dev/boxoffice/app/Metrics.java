@@ -80,24 +80,30 @@ final class Metrics {
     }
 
     /**
-     * Per projection: the events it applied, and the time from an event's append to its read-model commit (over a
-     * recent window, so that a benchmark step sees its own).
+     * Per projection: the events it applied, and the time from the oldest event of each page it applied to the page's
+     * read-model commit, that is the read model's worst lag (over a recent window, so that a benchmark step sees its
+     * own). Once a page, not once an event: a percentile histogram's record for every event of every read model cost
+     * about 1 % of a reservation's CPU (measured).
      */
     static BiConsumer<Projection, List<RecordedEvent>> projectionPages(MeterRegistry registry) {
         Map<String, ProjectionMeters> meters = new ConcurrentHashMap<>();
         return (projection, events) -> {
             ProjectionMeters m = meters.computeIfAbsent(projection.name(), name -> new ProjectionMeters(
                     Timer.builder("boxoffice.projection.lag").tag("projection", name)
-                            .description("Time from an event's append to its read-model commit")
+                            .description("Time from the append of the oldest event of a page to the page's read-model commit")
                             .publishPercentiles(0.5, 0.99).percentilePrecision(2).publishPercentileHistogram()
                             .distributionStatisticExpiry(Duration.ofSeconds(10)).distributionStatisticBufferLength(2)
                             .register(registry),
                     Counter.builder("boxoffice.projection.events").tag("projection", name)
                             .description("Events applied to the read model by this instance").register(registry)));
-            long now = Instant.now().toEpochMilli();
-            for (RecordedEvent event : events) {
-                m.lag.record(Math.max(0, now - event.recordedAt().toInstant().toEpochMilli()), TimeUnit.MILLISECONDS);
+            if (events.isEmpty()) {
+                return;
             }
+            long oldest = Long.MAX_VALUE;
+            for (RecordedEvent event : events) {
+                oldest = Math.min(oldest, event.recordedAt().toInstant().toEpochMilli());
+            }
+            m.lag.record(Math.max(0, Instant.now().toEpochMilli() - oldest), TimeUnit.MILLISECONDS);
             m.applied.increment(events.size());
         };
     }

@@ -75,10 +75,12 @@ public class ShowResource {
             description = "Projected from the event log: a change shows up here a few milliseconds after it was acknowledged.")
     @APIResponse(responseCode = "200", description = "A page of shows; pass its 'next' as 'after' for the following page")
     @APIResponse(responseCode = "400", description = "Invalid query parameter (VALIDATION_FAILED)")
-    public Uni<ShowPage> list(@RestQuery String available, @RestQuery String after, @RestQuery String limit) {
-        boolean onlyAvailable = RequestParameters.flag("available", available);
-        UUID cursor = after == null ? null : RequestParameters.uuid("after", after);
-        int pageSize = RequestParameters.pageSize(limit);
+    public Uni<ShowPage> list(@RestQuery String available, @RestQuery String after, @RestQuery String limit,
+            @Context RoutingContext http) {
+        boolean onlyAvailable = RequestParameters.flag("available", given(http, "available", available));
+        String afterGiven = given(http, "after", after);
+        UUID cursor = afterGiven == null ? null : RequestParameters.uuid("after", afterGiven);
+        int pageSize = RequestParameters.pageSize(given(http, "limit", limit));
         return UniHelper.toUni(listing.list(onlyAvailable, cursor, pageSize));
     }
 
@@ -149,6 +151,11 @@ public class ShowResource {
         };
         return writes.run(http, idempotencyKey, request, correlationId, new Write(command,
                 show -> writes.ok(ShowView.SeatView.of(show.seat(seat).orElseThrow()))));
+    }
+
+    /** The framework reads {@code ?after=} as no parameter at all; it is one, empty, and so invalid. */
+    private static String given(RoutingContext http, String name, String value) {
+        return value == null && http.queryParams().contains(name) ? "" : value;
     }
 
     private static ProblemException overloaded(String detail) {

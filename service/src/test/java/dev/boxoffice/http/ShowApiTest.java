@@ -260,8 +260,11 @@ class ShowApiTest {
                 show + "/holds/" + UUID.randomUUID(), "DELETE, GET, HEAD, OPTIONS",
                 show + "/holds/" + UUID.randomUUID() + "/confirm", "OPTIONS, POST",
                 show + "/reservations", "OPTIONS, POST",
-                show + "/stream", "GET, OPTIONS")
+                show + "/stream", "GET, OPTIONS",
+                show + "/queue", "GET, HEAD, OPTIONS, POST",
+                show + "/queue/a-ticket", "GET, HEAD, OPTIONS")
                 .forEach((path, allow) -> given().when().options(path).then().statusCode(204).header("Allow", allow));
+        given().when().options(show + "/queue/a-ticket/stream").then().statusCode(204).header("Allow", "GET, HEAD, OPTIONS");
         problem(given().when().options("/no-such-thing"), 404, "NOT_FOUND");
     }
 

@@ -70,6 +70,10 @@ class ShowListingTest {
         problem(given().when().get("/shows?limit=201"), 400, "VALIDATION_FAILED");
         problem(given().when().get("/shows?limit=ten"), 400, "VALIDATION_FAILED");
         problem(given().when().get("/shows?after=not-a-uuid"), 400, "VALIDATION_FAILED").body("violations[0].field", equalTo("after"));
+        // Java's own parser takes this, but no UUID is written so
+        problem(given().when().get("/shows?after=1-2-3-4-5"), 400, "VALIDATION_FAILED").body("violations[0].field", equalTo("after"));
+        problem(given().when().get("/shows?after="), 400, "VALIDATION_FAILED").body("violations[0].field", equalTo("after"));
+        problem(given().when().get("/shows?limit="), 400, "VALIDATION_FAILED").body("violations[0].field", equalTo("limit"));
     }
 
     @Test
