@@ -200,8 +200,9 @@ public class CompositionRoot {
                 .get(30, TimeUnit.SECONDS));
     }
 
-    void startProjections(@Observes StartupEvent event, ProjectionHost projections,
+    void startProjections(@Observes StartupEvent event, ProjectionHost projections, Pool pool, PostgresEventStore store,
             @Readiness HealthRegistry readiness) {
+        readiness.register(DatabaseReadiness.NAME, new DatabaseReadiness(pool, store.liveness()));
         for (String name : projections.names()) {
             var check = new ProjectionReadiness(projections, name);
             readiness.register(check.name(), check);

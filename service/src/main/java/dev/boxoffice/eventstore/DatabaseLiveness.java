@@ -77,6 +77,11 @@ public final class DatabaseLiveness {
         lastHeardNanos = clock.getAsLong();
     }
 
+    /** Whether the database answered a statement, or the heartbeat, within {@code recent} of now. */
+    public boolean heardWithin(Duration recent) {
+        return clock.getAsLong() - lastHeardNanos <= recent.toNanos();
+    }
+
     /** Whether statements are owed and the database has not been heard for the timeout: nothing new is sent then. */
     boolean silent(long nowNanos) {
         return owed.get() > 0 && nowNanos - lastHeardNanos > timeoutNanos;
