@@ -37,10 +37,13 @@ public record HallLayout(
             @NotEmpty @Size(max = 500) List<@Valid @NotNull RowRun> rows) {
     }
 
+    /** Rows in one run at most: a layout the service writes out is one it would take back. */
+    public static final int MAX_ROWS_PER_RUN = 1_000;
+
     /** {@code count} is 1 if left out; the lists are empty if left out (and are left out when empty). */
     @JsonInclude(JsonInclude.Include.NON_EMPTY)
     public record RowRun(@NotBlank @Size(max = HallPlan.MAX_NAME_LENGTH) String from,
-            @Min(1) @Max(1_000) Integer count,
+            @Min(1) @Max(MAX_ROWS_PER_RUN) Integer count,
             @NotNull @Min(1) @Max(HallPlan.MAX_SEATS_PER_ROW) Integer seats,
             @NotBlank @Size(max = HallPlan.MAX_NAME_LENGTH) String category,
             @Size(max = HallPlan.MAX_SEATS_PER_ROW) List<@NotNull Integer> aislesAfter,
@@ -95,7 +98,7 @@ public record HallLayout(
             int count = 0;
             String expected = null;
             for (HallPlan.Row row : section.rows()) {
-                if (first != null && row.label().equals(expected) && sameButLabel(first, row)) {
+                if (first != null && count < MAX_ROWS_PER_RUN && row.label().equals(expected) && sameButLabel(first, row)) {
                     count++;
                 } else {
                     if (first != null) {

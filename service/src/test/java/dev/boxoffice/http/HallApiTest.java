@@ -46,6 +46,16 @@ class HallApiTest {
     }
 
     @Test
+    void aLargePlainHallIsWrittenInRunsOfRowsItWouldTakeBack() {
+        UUID id = UUID.randomUUID();
+        // 65,535 seats in rows of 40: 1,638 full rows and one of 15; a run holds at most 1,000 rows.
+        given().contentType(ContentType.JSON).body("{\"showId\":\"" + id + "\",\"title\":\"Arena\",\"maxSeats\":65535}")
+                .when().post("/shows").then().statusCode(201)
+                .body("hall.sections[0].rows.count", equalTo(List.of(1000, 638, 1)))
+                .body("hall.sections[0].rows.seats", equalTo(List.of(40, 40, 15)));
+    }
+
+    @Test
     void holdsTheBestSeatsOfACategoryAndNamesThem() {
         UUID id = UUID.randomUUID();
         create(id, THEATRE).statusCode(201);
