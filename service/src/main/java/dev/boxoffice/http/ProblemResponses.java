@@ -32,6 +32,7 @@ public class ProblemResponses implements OASFilter {
     @Override
     public void filterOpenAPI(OpenAPI openAPI) {
         ParameterSchemas.describe(openAPI); // the one filter the configuration names: the parameters' schemas too
+        NullableOptionalFields.describe(openAPI);
         openAPI.getComponents().addSchema(SCHEMA, problemSchema());
         openAPI.getComponents().addSchema("Violation", OASFactory.createSchema().addType(SchemaType.OBJECT)
                 .addProperty("field", string()).addProperty("message", string()).required(List.of("field", "message")));

@@ -79,6 +79,20 @@ class ParameterSchemasTest {
         }
     }
 
+    @Test
+    void bodyFieldsSentAsNullAreAdmittedByTheDocumentExactlyWhenTheServiceTakesThem() {
+        String hall = "{\"categories\":[{\"name\":\"S\",\"price\":10}],\"sections\":[{\"name\":\"Hall\",\"x\":null,"
+                + "\"rows\":[{\"from\":\"A\",\"count\":null,\"seats\":4,\"category\":\"S\",\"aislesAfter\":null}]}]}";
+        // Optional fields, the hall's parts' too, are taken as left out; a required one is refused.
+        for (String fields : new String[] {"\"title\":\"Nulls\",\"maxSeats\":2,\"hall\":null,\"onSaleAt\":null,\"waitingRoom\":null",
+                "\"title\":\"Nulls\",\"hall\":" + hall, "\"title\":null,\"maxSeats\":2"}) {
+            String body = "{\"showId\":\"" + UUID.randomUUID() + "\"," + fields + "}";
+            Request request = SimpleRequest.Builder.post("/shows").withContentType("application/json").withBody(body).build();
+            int status = given().contentType("application/json").body(body).when().post("/shows").statusCode();
+            assertAgree(body, request, status, 201);
+        }
+    }
+
     /** {@code prefix} and a random UUID: 36 characters more. */
     private static String unique(String prefix) {
         return prefix + UUID.randomUUID();
