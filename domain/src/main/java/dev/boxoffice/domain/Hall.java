@@ -428,7 +428,8 @@ public final class Hall {
         long bytes = align(12 + 13 * 4 + 3 * 8 + 1);
         bytes += refs(categories.length);
         for (HallPlan.Category category : categories) {
-            bytes += category == STANDARD ? 0 : 24 + string(category.name()) + 64;
+            // Its price: a BigDecimal (40), and the text it caches once printed in an answer (a String of 48).
+            bytes += category == STANDARD ? 0 : 24 + string(category.name()) + 88;
         }
         int sections = sectionNames.length;
         bytes += refs(sections) + ints(sections + 1) + 3 * ints(sections) + align(16 + sections);
