@@ -19,6 +19,9 @@ COPY service/target/quarkus-app/quarkus/ /app/quarkus/
 COPY service/target/quarkus-app/app/ /app/app/
 COPY service/target/quarkus-app/quarkus-run.jar /app/quarkus-run.jar
 COPY service/jvm.options /app/jvm.options
+COPY line/target/lib/ /app/line/lib/
+COPY line/target/boxoffice-line.jar /app/line/boxoffice-line.jar
+COPY line/jvm.options /app/line/jvm.options
 USER 10001:10001
 ENV JAVA_HOME=/opt/java
 ENV LANG=C.UTF-8

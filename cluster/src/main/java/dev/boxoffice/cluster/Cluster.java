@@ -10,8 +10,9 @@ import java.util.stream.IntStream;
 
 /**
  * A BoxOffice cluster on one machine: PostgreSQL (one server, or replicated ones behind a proxy), N service nodes on
- * the ports after the front port, HAProxy on the front port routing each show to one node
- * ({@code deploy/haproxy/haproxy.cfg}).
+ * the ports after the front port, HAProxy on the front port routing each show to one node and the waiting rooms' lines
+ * to L line services ({@code deploy/haproxy/haproxy.cfg}); its counters, then the line services, then their way to
+ * the nodes on the ports after the nodes'.
  */
 public final class Cluster implements AutoCloseable {
 
@@ -24,8 +25,22 @@ public final class Cluster implements AutoCloseable {
 
     private static final Duration START_TIMEOUT = Duration.ofSeconds(120);
 
+    /** The packaged line service, relative to the repository. */
+    public static final Path LINE_JAR = Path.of("line", "target", "boxoffice-line.jar");
+    /** A line service's JVM options, relative to the repository (the image has its copy). */
+    public static final Path LINE_JVM_OPTIONS = Path.of("line", "jvm.options");
+
+    /** How a line service is started: reaching the nodes at {@code nodesUrl}, sharing their database's key. */
+    public static ServiceNode.Launch lineLaunch(Path repo, List<String> commandPrefix, String nodesUrl, String databaseUrl,
+            Path logDirectory) {
+        return new ServiceNode.Launch(repo.resolve(LINE_JAR), commandPrefix, List.of("@" + repo.resolve(LINE_JVM_OPTIONS)),
+                Map.of("line.nodes", nodesUrl),
+                Map.of("DATABASE_URL", databaseUrl), repo, logDirectory, "line.port");
+    }
+
     private final ClusterDatabase database;
     private final List<ServiceNode> nodes;
+    private final List<ServiceNode> lines;
     private final HaProxy haProxy;
 
     /**
@@ -37,8 +52,9 @@ public final class Cluster implements AutoCloseable {
      * @param logDirectory  where each node writes NAME.log and HAProxy's configuration is written
      * @param jvmOptions    every node's JVM options
      * @param haProxyOutput where HAProxy's alerts go (nodes going down and up)
+     * @param lines         line services serving the waiting rooms' lines; 0: the nodes serve them
      */
-    public record Settings(Path repo, int nodes, int frontPort, Routing routing, Optional<String> databaseUrl,
+    public record Settings(Path repo, int nodes, int lines, int frontPort, Routing routing, Optional<String> databaseUrl,
             int dbReplicas, int dbPort, Path dataDirectory, boolean throwawayData, Path logDirectory, List<String> jvmOptions,
             ProcessBuilder.Redirect haProxyOutput) {
 
@@ -49,8 +65,11 @@ public final class Cluster implements AutoCloseable {
             if (dbReplicas > 0 && databaseUrl.isPresent()) {
                 throw new IllegalArgumentException("--db-replicas runs its own PostgreSQL servers: unset DATABASE_URL");
             }
-            if (frontPort < 1 || frontPort + nodes + 1 > 65535) {
-                throw new IllegalArgumentException("the front port and the " + (nodes + 1) + " after it must be ports, not " + frontPort);
+            if (lines < 0 || lines > 8) {
+                throw new IllegalArgumentException("a cluster has 0 to 8 line services, not " + lines);
+            }
+            if (frontPort < 1 || frontPort + portsAfterFront() > 65535) {
+                throw new IllegalArgumentException("the front port and the " + portsAfterFront() + " after it must be ports, not " + frontPort);
             }
         }
 
@@ -62,21 +81,35 @@ public final class Cluster implements AutoCloseable {
         public int statsPort() {
             return frontPort + nodes + 1;
         }
+
+        /** The line services' ports, after the counters', and the edge's port for them to reach the nodes, after theirs. */
+        HaProxyConfig.Lines linePorts() {
+            return lines == 0 ? HaProxyConfig.Lines.NONE : new HaProxyConfig.Lines(
+                    IntStream.rangeClosed(1, lines).map(i -> statsPort() + i).boxed().toList(), statsPort() + lines + 1);
+        }
+
+        /** Ports used after the front port: nodes, counters, line services and their way to the nodes. */
+        public int portsAfterFront() {
+            return nodes + 1 + (lines == 0 ? 0 : lines + 1);
+        }
     }
 
-    private Cluster(ClusterDatabase database, List<ServiceNode> nodes, HaProxy haProxy) {
+    private Cluster(ClusterDatabase database, List<ServiceNode> nodes, List<ServiceNode> lines, HaProxy haProxy) {
         this.database = database;
         this.nodes = nodes;
+        this.lines = lines;
         this.haProxy = haProxy;
     }
 
-    /** Starts the database, then every node at once, then HAProxy once all nodes are ready. */
+    /** Starts the database, then every node at once, then the line services, then HAProxy once all are ready. */
     public static Cluster start(Settings settings) {
         ClusterDatabase database = settings.databaseUrl().map(ClusterDatabase::external).orElseGet(() -> settings.dbReplicas() > 0
                 ? ClusterDatabase.replicated(ReplicatedDatabase.start(settings.repo(), settings.dataDirectory(), settings.dbReplicas(),
                         settings.dbPort(), settings.logDirectory(), settings.throwawayData(), settings.haProxyOutput()))
                 : ClusterDatabase.embedded(settings.dataDirectory(), settings.throwawayData()));
         List<ServiceNode> nodes = new ArrayList<>();
+        List<ServiceNode> lines = new ArrayList<>();
+        HaProxy haProxy = null;
         try {
             ServiceNode.Launch launch = new ServiceNode.Launch(
                     settings.repo().resolve("service/target/quarkus-app/quarkus-run.jar"), List.of(), settings.jvmOptions(),
@@ -87,12 +120,23 @@ public final class Cluster implements AutoCloseable {
                 nodes.add(ServiceNode.start("node-" + (i + 1), ports.get(i), launch));
             }
             nodes.forEach(node -> node.awaitReady(START_TIMEOUT));
-            HaProxy haProxy = HaProxy.start(
-                    HaProxyConfig.render(settings.repo(), settings.frontPort(), settings.statsPort(), ports, settings.routing()),
+            HaProxyConfig.Lines linePorts = settings.linePorts();
+            ServiceNode.Launch lineLaunch = lineLaunch(settings.repo(), List.of(), "http://127.0.0.1:" + linePorts.nodesPort(),
+                    database.url(), settings.logDirectory());
+            for (int i = 0; i < linePorts.ports().size(); i++) {
+                lines.add(ServiceNode.start("line-" + (i + 1), linePorts.ports().get(i), lineLaunch));
+            }
+            lines.forEach(line -> line.awaitReady(START_TIMEOUT));
+            haProxy = HaProxy.start(
+                    HaProxyConfig.render(settings.repo(), settings.frontPort(), settings.statsPort(), ports, linePorts, settings.routing()),
                     settings.logDirectory().resolve("haproxy.cfg"), settings.frontPort(), settings.statsPort(), List.of(),
                     settings.haProxyOutput());
-            return new Cluster(database, nodes, haProxy);
+            return new Cluster(database, nodes, lines, haProxy);
         } catch (RuntimeException e) {
+            if (haProxy != null) {
+                haProxy.close();
+            }
+            stop(lines);
             stop(nodes);
             database.close();
             throw e;
@@ -111,6 +155,11 @@ public final class Cluster implements AutoCloseable {
         return nodes.get(number - 1);
     }
 
+    /** The line services; none when the nodes serve the lines. */
+    public List<ServiceNode> lines() {
+        return lines;
+    }
+
     public ClusterDatabase database() {
         return database;
     }
@@ -119,10 +168,11 @@ public final class Cluster implements AutoCloseable {
         return haProxy;
     }
 
-    /** HAProxy first (no new requests), then every node at once, then the database. */
+    /** HAProxy first (no new requests), then the line services and every node at once, then the database. */
     @Override
     public void close() {
         haProxy.close();
+        stop(lines);
         stop(nodes);
         database.close();
     }

@@ -11,14 +11,16 @@ import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
 /**
- * {@code ./boxoffice run --nodes N}: the database, N nodes and HAProxy in front, until Ctrl-C stops them all. A node
- * that dies is started again, as an orchestrator would (see deploy/kubernetes for one).
+ * {@code ./boxoffice run --nodes N}: the database, N nodes, the line services and HAProxy in front, until Ctrl-C stops
+ * them all. A node or a line service that dies is started again, as an orchestrator would (see deploy/kubernetes).
  */
 public final class ClusterMain {
 
     static final String USAGE = """
-            usage: ./boxoffice run --nodes N [--port P] [--routing hash|round-robin] [--db-replicas R [--db-port D]] [-- JVM options]
+            usage: ./boxoffice run --nodes N [--lines L] [--port P] [--routing hash|round-robin] [--db-replicas R [--db-port D]] [-- JVM options]
               --nodes N        service nodes, on the ports after P (1-32); HAProxy's counters on the port after them
+              --lines L        line services, serving the waiting rooms' joins, polls and streams off the nodes, on
+                               the ports after the counters' (0-8, default 1; 0: the nodes serve them)
               --port P         HAProxy's port, in front of the nodes (default 8080)
               --routing R      hash: each show to one node by a consistent hash of its id (default);
                                round-robin: each request to the next node (to see what it costs)
@@ -27,7 +29,7 @@ public final class ClusterMain {
               --db-port D      their proxy's port, which the nodes connect to; the monitor and the servers on the
                                ports after it (default 5500)
             The database: DATABASE_URL if set, else an embedded PostgreSQL with its data in data/postgres.
-            Logs: data/cluster/node-K.log; HAProxy's alerts (nodes going down and up) on this terminal.""";
+            Logs: data/cluster/node-K.log, data/cluster/line-K.log; HAProxy's alerts (nodes going down and up) on this terminal.""";
 
     private static final int RESTART_SECONDS = 5;
 
@@ -48,8 +50,8 @@ public final class ClusterMain {
             return;
         }
         clearOldLogs(settings.logDirectory());
-        System.out.printf("boxoffice: starting %d node%s and HAProxy (%s routing)...%n", settings.nodes(),
-                settings.nodes() == 1 ? "" : "s", settings.routing());
+        System.out.printf("boxoffice: starting %d node%s, %d line service%s and HAProxy (%s routing)...%n", settings.nodes(),
+                settings.nodes() == 1 ? "" : "s", settings.lines(), settings.lines() == 1 ? "" : "s", settings.routing());
         Cluster cluster;
         try {
             cluster = Cluster.start(settings);
@@ -64,14 +66,15 @@ public final class ClusterMain {
         }, "cluster-stop"));
         System.out.printf("boxoffice: %s, database: %s%n", cluster.frontUrl(), cluster.database());
         System.out.printf("  the edge's counters: curl 'http://127.0.0.1:%d/stats;csv'%n", settings.statsPort());
-        cluster.nodes().forEach(node -> System.out.printf("  %s  %s  pid %d  log %s%n", node.name(), node.baseUrl(), node.pid(),
-                settings.repo().relativize(node.log().toAbsolutePath())));
+        java.util.stream.Stream.concat(cluster.nodes().stream(), cluster.lines().stream()).forEach(node -> System.out.printf(
+                "  %s  %s  pid %d  log %s%n", node.name(), node.baseUrl(), node.pid(), settings.repo().relativize(node.log().toAbsolutePath())));
         System.out.println("Ctrl-C stops everything.");
         watch(cluster);
     }
 
     static Cluster.Settings parse(String[] args, Path repo, Optional<String> databaseUrl) {
         int nodes = 0;
+        int lines = 1;
         int port = 8080;
         int dbReplicas = 0;
         int dbPort = 5500;
@@ -80,6 +83,7 @@ public final class ClusterMain {
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--nodes" -> nodes = number(args, ++i, "--nodes");
+                case "--lines" -> lines = number(args, ++i, "--lines");
                 case "--port" -> port = number(args, ++i, "--port");
                 case "--routing" -> routing = Routing.parse(value(args, ++i, "--routing"));
                 case "--db-replicas" -> dbReplicas = number(args, ++i, "--db-replicas");
@@ -94,7 +98,7 @@ public final class ClusterMain {
         if (nodes == 0) {
             throw new IllegalArgumentException("--nodes is required");
         }
-        return new Cluster.Settings(repo, nodes, port, routing, databaseUrl, dbReplicas, dbPort,
+        return new Cluster.Settings(repo, nodes, lines, port, routing, databaseUrl, dbReplicas, dbPort,
                 repo.resolve(dbReplicas > 0 ? "data/replicated" : "data/postgres"), false,
                 repo.resolve("data/cluster"), jvmOptions, ProcessBuilder.Redirect.INHERIT);
     }
@@ -106,16 +110,18 @@ public final class ClusterMain {
      */
     private static void watch(Cluster cluster) throws InterruptedException {
         Map<String, Long> startedAt = new HashMap<>();
-        cluster.nodes().forEach(node -> startedAt.put(node.name(), System.nanoTime()));
+        List<ServiceNode> processes = new ArrayList<>(cluster.nodes());
+        processes.addAll(cluster.lines());
+        processes.forEach(node -> startedAt.put(node.name(), System.nanoTime()));
         while (!stopping) {
             if (!cluster.haProxy().isAlive() && !stopping) {
                 System.err.println("boxoffice: HAProxy has exited; stopping");
                 System.exit(1);
             }
-            for (ServiceNode node : cluster.nodes()) {
+            for (ServiceNode node : processes) {
                 long sinceStart = System.nanoTime() - startedAt.get(node.name());
                 if (!node.isAlive() && !stopping && sinceStart > TimeUnit.SECONDS.toNanos(RESTART_SECONDS)) {
-                    System.out.printf("boxoffice: %s (pid %d) has exited; starting it again (its shows are served by the others meanwhile)%n",
+                    System.out.printf("boxoffice: %s (pid %d) has exited; starting it again (the others serve in its place meanwhile)%n",
                             node.name(), node.pid());
                     node.restart();
                     startedAt.put(node.name(), System.nanoTime());
@@ -131,7 +137,7 @@ public final class ClusterMain {
 
     private static void clearOldLogs(Path logDirectory) {
         try (var files = Files.exists(logDirectory) ? Files.list(logDirectory) : java.util.stream.Stream.<Path>empty()) {
-            for (Path file : files.filter(f -> f.getFileName().toString().matches("node-\\d+\\.log")).toList()) {
+            for (Path file : files.filter(f -> f.getFileName().toString().matches("(node|line)-\\d+\\.log")).toList()) {
                 Files.delete(file);
             }
         } catch (IOException e) {

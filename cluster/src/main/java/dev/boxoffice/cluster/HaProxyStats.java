@@ -25,12 +25,18 @@ import java.util.Set;
  * @param fromNodes   answers the nodes sent (any status)
  * @param nodes503    503s among them: refusals by the nodes themselves
  * @param maxQueued   the most requests that waited at once in one node's queue (not a counter: the highest since start)
+ * @param fromLines   answers the line services sent (any status); a line service's own requests to the nodes are
+ *                    among {@code fromNodes}
  */
-public record HaProxyStats(long requests, long refusedByEdge, long rateLimited, long fromNodes, long nodes503, long maxQueued) {
+public record HaProxyStats(long requests, long refusedByEdge, long rateLimited, long fromNodes, long nodes503, long maxQueued,
+        long fromLines) {
 
     private static final String FRONTEND = "boxoffice";
-    /** The backends whose servers are the nodes (deploy/haproxy/haproxy.cfg): requests, a waiting room's, streams. */
-    private static final Set<String> BACKENDS = Set.of("nodes", "line", "streams");
+    /**
+     * The backends (deploy/haproxy/haproxy.cfg): requests, a waiting room's, streams, the line services' own requests;
+     * their servers nodeN and lineN.
+     */
+    private static final Set<String> BACKENDS = Set.of("nodes", "line", "streams", "nodes_for_lines");
 
     /** Reads the counters of the HAProxy whose statistics page answers on the loopback's {@code statsPort}. */
     public static HaProxyStats read(int statsPort) {
@@ -71,21 +77,30 @@ public record HaProxyStats(long requests, long refusedByEdge, long rateLimited, 
                 && !"BACKEND".equals(r.get("svname")) && !"FRONTEND".equals(r.get("svname"))).toList();
         long nodes503 = 0;
         long fromNodes = 0;
+        long fromLines = 0;
+        long lines503 = 0;
         long maxQueued = 0;
         for (Map<String, String> server : servers) {
-            nodes503 += number(server, "hrsp_5xx");
-            fromNodes += number(server, "hrsp_1xx") + number(server, "hrsp_2xx") + number(server, "hrsp_3xx")
+            long answers = number(server, "hrsp_1xx") + number(server, "hrsp_2xx") + number(server, "hrsp_3xx")
                     + number(server, "hrsp_4xx") + number(server, "hrsp_5xx");
-            maxQueued = Math.max(maxQueued, number(server, "qmax"));
+            if (server.get("svname").startsWith("line")) {
+                fromLines += answers;
+                lines503 += number(server, "hrsp_5xx");
+            } else {
+                fromNodes += answers;
+                nodes503 += number(server, "hrsp_5xx");
+                maxQueued = Math.max(maxQueued, number(server, "qmax"));
+            }
         }
-        return new HaProxyStats(number(front, "req_tot"), number(front, "hrsp_5xx") - nodes503, number(front, "dreq"),
-                fromNodes, nodes503, maxQueued);
+        return new HaProxyStats(number(front, "req_tot"), number(front, "hrsp_5xx") - nodes503 - lines503, number(front, "dreq"),
+                fromNodes, nodes503, maxQueued, fromLines);
     }
 
     /** What happened between {@code earlier} and this reading (the queue's high-water mark is kept as read last). */
     public HaProxyStats minus(HaProxyStats earlier) {
         return new HaProxyStats(requests - earlier.requests, refusedByEdge - earlier.refusedByEdge,
-                rateLimited - earlier.rateLimited, fromNodes - earlier.fromNodes, nodes503 - earlier.nodes503, maxQueued);
+                rateLimited - earlier.rateLimited, fromNodes - earlier.fromNodes, nodes503 - earlier.nodes503, maxQueued,
+                fromLines - earlier.fromLines);
     }
 
     private static long number(Map<String, String> row, String name) {

@@ -14,7 +14,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
-/** One BoxOffice service JVM of a cluster, on a port of its own; it can be stopped, killed and started again. */
+/**
+ * One JVM of a cluster (a service node, or a line service), on a port of its own; it can be stopped, killed and started
+ * again.
+ */
 public final class ServiceNode implements AutoCloseable {
 
     private static final HttpClient PROBE = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
@@ -26,11 +29,18 @@ public final class ServiceNode implements AutoCloseable {
     private Process process;
 
     /**
-     * How nodes are started: {@code commandPrefix java jvmOptions -Dquarkus.http.port=P -Dk=v... -jar jar}, in
-     * {@code workingDirectory}, with {@code environment} added, each writing {@code logDirectory/NAME.log}.
+     * How nodes are started: {@code commandPrefix java jvmOptions -DportProperty=P -Dk=v... -jar jar}, in
+     * {@code workingDirectory}, with {@code environment} added, each writing {@code logDirectory/NAME.log}. A line
+     * service is started the same way, with its jar and its port's property.
      */
     public record Launch(Path jar, List<String> commandPrefix, List<String> jvmOptions, Map<String, String> properties,
-            Map<String, String> environment, Path workingDirectory, Path logDirectory) {
+            Map<String, String> environment, Path workingDirectory, Path logDirectory, String portProperty) {
+
+        /** A service node's launch: its port is quarkus.http.port. */
+        public Launch(Path jar, List<String> commandPrefix, List<String> jvmOptions, Map<String, String> properties,
+                Map<String, String> environment, Path workingDirectory, Path logDirectory) {
+            this(jar, commandPrefix, jvmOptions, properties, environment, workingDirectory, logDirectory, "quarkus.http.port");
+        }
     }
 
     private ServiceNode(String name, int port, Launch launch) {
@@ -125,7 +135,7 @@ public final class ServiceNode implements AutoCloseable {
         List<String> command = new ArrayList<>(launch.commandPrefix());
         command.add(ProcessHandle.current().info().command().orElse("java"));
         command.addAll(launch.jvmOptions());
-        command.add("-Dquarkus.http.port=" + port);
+        command.add("-D" + launch.portProperty() + "=" + port);
         launch.properties().forEach((key, value) -> command.add("-D" + key + "=" + value));
         command.addAll(List.of("-jar", launch.jar().toAbsolutePath().toString()));
         try {

@@ -24,7 +24,8 @@ import org.junit.jupiter.api.Test;
  * The edge as ./boxoffice run --nodes 1 starts it (deploy/haproxy/haproxy.cfg in front of one packaged node): a crowd
  * larger than what the node is given at once waits in the edge's queue, and what waited past the queue's timeout is
  * refused by the edge with the service's own problem body; a waiting room's joins have slots of their own and event
- * streams take none; a client that retries at once is slowed down by its cookie.
+ * streams take none; a client that retries at once is slowed down by its cookie; a line service killed mid-sale loses
+ * no ticket, and the line is served by the node meanwhile.
  */
 class EdgeIT {
 
@@ -66,7 +67,13 @@ class EdgeIT {
                             .header("Content-Type", "application/json").timeout(Duration.ofSeconds(30))
                             .method("PATCH", HttpRequest.BodyPublishers.ofString("{\"action\":\"RESERVE\"}")).build(),
                     HttpResponse.BodyHandlers.ofString())).toList();
-            Thread.sleep(400); // past the edge's queue timeout (100 ms), within the event store's (800 ms)
+            // Every request at the edge (on a busy host sending 80 takes a while), then past its queue timeout (100 ms);
+            // the appends wait for the lock meanwhile (a database that answers its heartbeat keeps them up to 3.2 s).
+            long deadline = System.nanoTime() + Duration.ofSeconds(2).toNanos();
+            while (cluster.haProxy().stats().requests() - before.requests() < CROWD && System.nanoTime() < deadline) {
+                Thread.sleep(20);
+            }
+            Thread.sleep(250);
             db.commit();
             answers = crowd.stream().map(CompletableFuture::join).toList();
         }
@@ -90,14 +97,9 @@ class EdgeIT {
 
     @Test
     void aWaitingRoomsJoinsHaveSlotsOfTheirOwnAtTheEdge() throws Exception {
-        String room = UUID.randomUUID().toString();
-        HttpResponse<String> created = send(HttpRequest.newBuilder(URI.create(cluster.frontUrl() + "/shows"))
-                .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString("{\"showId\":\"" + room
-                        + "\",\"title\":\"Room\",\"maxSeats\":10,\"onSaleAt\":\"" + Instant.now().plusSeconds(3_600)
-                        + "\",\"waitingRoom\":{\"admitPerSecond\":1,\"maxActive\":1}}")));
-        assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
-        // On sale in an hour, so that nothing of the room waits for the database below; the node now has numbers in
-        // hand, and a join writes nothing.
+        String room = createRoomOnSaleInAnHour();
+        // On sale in an hour, so that nothing of the room waits for the database below; the line service now has
+        // numbers in hand, and a join writes nothing.
         assertThat(join(room).statusCode()).isEqualTo(201);
         List<String> shows = new ArrayList<>();
         for (int i = 0; i < PER_NODE; i++) {
@@ -120,6 +122,38 @@ class EdgeIT {
         }
         assertThat(joined.statusCode()).as(joined.body()).isEqualTo(201);
         assertThat(held.stream().map(CompletableFuture::join).map(HttpResponse::statusCode)).containsOnly(200);
+    }
+
+    @Test
+    void aLineServiceKilledMidSaleLosesNoTicketAndTheNodeAnswersItsPollsMeanwhile() throws Exception {
+        String room = createRoomOnSaleInAnHour();
+        List<String> tickets = new ArrayList<>();
+        for (int i = 0; i < 10; i++) {
+            tickets.add(ticketOf(join(room)));
+        }
+        ServiceNode line = cluster.lines().get(0);
+        line.kill();
+        try {
+            for (String ticket : tickets) {
+                long start = System.nanoTime();
+                HttpResponse<String> polled = send(HttpRequest.newBuilder(URI.create(cluster.frontUrl() + "/shows/" + room + "/queue/" + ticket)));
+                assertThat(Duration.ofNanos(System.nanoTime() - start)).as("a poll's answer while the line service is down")
+                        .isLessThan(Duration.ofSeconds(2));
+                assertThat(polled.statusCode()).as(polled.body()).isEqualTo(200);
+                assertThat(polled.body()).contains("\"ticket\":\"" + ticket + "\"", "\"status\":\"WAITING\"");
+            }
+            for (int i = 0; i < 10; i++) {
+                tickets.add(ticketOf(join(room))); // numbered by the node meanwhile
+            }
+        } finally {
+            line.restart().awaitReady(Duration.ofSeconds(60));
+        }
+        tickets.add(ticketOf(join(room)));
+        assertThat(tickets.stream().map(EdgeIT::numberOf).distinct()).as("no number given twice").hasSize(tickets.size());
+        for (String ticket : tickets) {
+            assertThat(send(HttpRequest.newBuilder(URI.create(cluster.frontUrl() + "/shows/" + room + "/queue/" + ticket)))
+                    .statusCode()).isEqualTo(200);
+        }
     }
 
     @Test
@@ -178,9 +212,29 @@ class EdgeIT {
         return id;
     }
 
+    private static String createRoomOnSaleInAnHour() throws Exception {
+        String room = UUID.randomUUID().toString();
+        HttpResponse<String> created = send(HttpRequest.newBuilder(URI.create(cluster.frontUrl() + "/shows"))
+                .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString("{\"showId\":\"" + room
+                        + "\",\"title\":\"Room\",\"maxSeats\":10,\"onSaleAt\":\"" + Instant.now().plusSeconds(3_600)
+                        + "\",\"waitingRoom\":{\"admitPerSecond\":1,\"maxActive\":1}}")));
+        assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
+        return room;
+    }
+
     private static HttpResponse<String> join(String show) throws Exception {
         return send(HttpRequest.newBuilder(URI.create(cluster.frontUrl() + "/shows/" + show + "/queue"))
                 .POST(HttpRequest.BodyPublishers.noBody()));
+    }
+
+    private static String ticketOf(HttpResponse<String> joined) {
+        assertThat(joined.statusCode()).as(joined.body()).isEqualTo(201);
+        return joined.body().replaceAll(".*\"ticket\":\"([^\"]+)\".*", "$1");
+    }
+
+    /** The arrival number a ticket carries (signed, not secret). */
+    private static long numberOf(String ticket) {
+        return java.nio.ByteBuffer.wrap(java.util.Base64.getUrlDecoder().decode(ticket)).getLong(17);
     }
 
     private static int sendQuietly(String url) {

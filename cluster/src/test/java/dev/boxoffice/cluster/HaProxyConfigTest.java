@@ -27,6 +27,24 @@ class HaProxyConfigTest {
     }
 
     @Test
+    void lineServicesServeTheLineAndReachTheNodesThroughAFrontendOfTheirOwn() {
+        String config = HaProxyConfig.render(REPO, 9000, 9100, List.of(9001, 9002),
+                new HaProxyConfig.Lines(List.of(9004, 9005), 9006), Routing.HASH);
+
+        assertThat(config.lines().filter(line -> line.strip().startsWith("server ")).map(String::strip)).containsExactly(
+                "server node1 127.0.0.1:9001", "server node2 127.0.0.1:9002",
+                "server line1 127.0.0.1:9004", "server line2 127.0.0.1:9005",
+                "server node1 127.0.0.1:9001 track nodes/node1 no-check backup maxconn 64 # with line services",
+                "server node2 127.0.0.1:9002 track nodes/node2 no-check backup maxconn 64 # with line services",
+                "server node1 127.0.0.1:9001 track nodes/node1", "server node2 127.0.0.1:9002 track nodes/node2",
+                "server node1 127.0.0.1:9001 track nodes/node1", "server node2 127.0.0.1:9002 track nodes/node2");
+        assertThat(config).contains("frontend nodes_for_lines\n    bind 127.0.0.1:9006\n    default_backend nodes_for_lines\n",
+                "    bind 127.0.0.1:9100\n", "queue/[^/]+/stream$ } # with line services\n");
+        assertThat(HaProxyConfig.render(REPO, 9000, 9100, List.of(9001), Routing.HASH))
+                .as("without line services").doesNotContain("nodes_for_lines", "with line services", "line1", "httpchk GET /q/health/ready\n    http-check expect status 200\n    default-server check inter 500ms fall 2 rise 2 maxconn 1000");
+    }
+
+    @Test
     void roundRobinReplacesTheHash() {
         String config = HaProxyConfig.render(REPO, 9000, 9100, List.of(9001, 9002, 9003), Routing.ROUND_ROBIN);
 
@@ -37,10 +55,13 @@ class HaProxyConfigTest {
     void everyRenderingIsAConfigurationHaProxyAccepts(@TempDir Path directory) throws Exception {
         Path binary = HaProxy.binary().orElseThrow(() -> new AssertionError("HAProxy is not installed: ./boxoffice test installs it"));
         for (Routing routing : Routing.values()) {
-            Path file = Files.writeString(directory.resolve(routing + ".cfg"), HaProxyConfig.render(REPO, 9000, 9100, List.of(9001, 9002), routing));
-            Process check = new ProcessBuilder(binary.toString(), "-c", "-f", file.toString()).redirectErrorStream(true).start();
-            String output = new String(check.getInputStream().readAllBytes());
-            assertThat(check.waitFor()).as(output).isZero();
+            for (var lines : List.of(HaProxyConfig.Lines.NONE, new HaProxyConfig.Lines(List.of(9004), 9005))) {
+                Path file = Files.writeString(directory.resolve(routing + ".cfg"),
+                        HaProxyConfig.render(REPO, 9000, 9100, List.of(9001, 9002), lines, routing));
+                Process check = new ProcessBuilder(binary.toString(), "-c", "-f", file.toString()).redirectErrorStream(true).start();
+                String output = new String(check.getInputStream().readAllBytes());
+                assertThat(check.waitFor()).as(output).isZero();
+            }
         }
     }
 

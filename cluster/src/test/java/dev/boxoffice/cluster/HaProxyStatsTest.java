@@ -35,11 +35,29 @@ class HaProxyStatsTest {
     }
 
     @Test
-    void aPhaseIsTheDifferenceOfTwoReadings() {
-        HaProxyStats earlier = new HaProxyStats(10, 1, 0, 9, 0, 5);
-        HaProxyStats later = new HaProxyStats(110, 21, 3, 86, 2, 40);
+    void aLineServicesAnswersAreCountedApartFromTheNodes() {
+        HaProxyStats stats = HaProxyStats.parse("""
+                # pxname,svname,qcur,qmax,scur,dreq,status,hrsp_1xx,hrsp_2xx,hrsp_3xx,hrsp_4xx,hrsp_5xx,req_tot,
+                boxoffice,FRONTEND,,,3,0,OPEN,0,125,0,0,5,130,
+                nodes,node1,0,2,64,,UP,0,40,0,0,0,,
+                line,line1,0,0,9,,UP,0,85,0,0,3,,
+                line,node1,0,0,0,,UP,0,0,0,0,0,,
+                nodes_for_lines,FRONTEND,,,1,0,OPEN,0,12,0,0,0,12,
+                nodes_for_lines,node1,0,0,1,,UP,0,12,0,0,0,,
+                """);
 
-        assertThat(later.minus(earlier)).isEqualTo(new HaProxyStats(100, 20, 3, 77, 2, 40));
+        assertThat(stats.fromNodes()).as("with the line service's own requests to them").isEqualTo(52);
+        assertThat(stats.fromLines()).isEqualTo(88);
+        assertThat(stats.nodes503()).isZero();
+        assertThat(stats.refusedByEdge()).as("the front end's 5xx less the line service's").isEqualTo(2);
+    }
+
+    @Test
+    void aPhaseIsTheDifferenceOfTwoReadings() {
+        HaProxyStats earlier = new HaProxyStats(10, 1, 0, 9, 0, 5, 0);
+        HaProxyStats later = new HaProxyStats(110, 21, 3, 86, 2, 40, 0);
+
+        assertThat(later.minus(earlier)).isEqualTo(new HaProxyStats(100, 20, 3, 77, 2, 40, 0));
     }
 
     @Test

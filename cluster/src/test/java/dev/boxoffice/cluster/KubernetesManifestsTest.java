@@ -77,7 +77,7 @@ class KubernetesManifestsTest {
         List<String> reference = edgeRules(Files.readString(REPO.resolve(HaProxyConfig.REFERENCE)));
         List<String> manifests = edgeRules(Files.readString(MANIFESTS.resolve("haproxy.cfg")));
 
-        assertThat(reference).hasSize(13);
+        assertThat(reference).hasSize(16);
         assertThat(manifests).isEqualTo(reference);
     }
 

@@ -7,8 +7,9 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * A cluster for a test, as ./boxoffice run --nodes N starts it: packaged nodes on the embedded database behind HAProxy,
- * routed by hash, on free ports (the front port, then one per node, then HAProxy's counters), its logs in
+ * A cluster for a test, as ./boxoffice run --nodes N starts it: packaged nodes and a line service on the embedded
+ * database behind HAProxy, routed by hash, on free ports (the front port, then one per node, then HAProxy's counters,
+ * the line service and its way to the nodes), its logs in
  * cluster/target/{@code name}.
  */
 final class TestClusters {
@@ -26,7 +27,7 @@ final class TestClusters {
     static Cluster start(String name, int nodes, int dbReplicas) throws IOException {
         Path work = Files.createDirectories(REPO.resolve("cluster/target/" + name));
         int dbPort = dbReplicas == 0 ? 0 : Ports.freeBlock(dbReplicas + 3);
-        return Cluster.start(new Cluster.Settings(REPO, nodes, Ports.freeBlock(nodes + 2), Routing.HASH, Optional.empty(), dbReplicas, dbPort,
+        return Cluster.start(new Cluster.Settings(REPO, nodes, 1, Ports.freeBlock(nodes + 4), Routing.HASH, Optional.empty(), dbReplicas, dbPort,
                 Files.createTempDirectory("boxoffice-" + name + "-"), true, work,
                 List.of("@" + REPO.resolve("service/jvm.options")), ProcessBuilder.Redirect.appendTo(work.resolve("haproxy.log").toFile())));
     }

@@ -26,11 +26,12 @@ import dev.boxoffice.http.StreamSettings;
 import dev.boxoffice.projection.CommitNotifier;
 import dev.boxoffice.projection.ProjectionHost;
 import dev.boxoffice.projection.ProjectionSettings;
-import dev.boxoffice.database.SigningKeys;
-import dev.boxoffice.http.LineTokens;
+import dev.boxoffice.line.SigningKeys;
 import dev.boxoffice.shows.HoldExpiry;
+import dev.boxoffice.line.LineNumbers;
+import dev.boxoffice.line.LineTokens;
 import dev.boxoffice.shows.LineKeeper;
-import dev.boxoffice.shows.LineNumbers;
+import dev.boxoffice.shows.ArrivalBlocks;
 import io.quarkus.runtime.Startup;
 import dev.boxoffice.shows.HoldLookup;
 import dev.boxoffice.shows.HoldViewProjection;
@@ -174,16 +175,24 @@ public class CompositionRoot {
 
     @Produces
     @Singleton
-    LineNumbers lineNumbers(ShowService shows) {
-        return new LineNumbers(shows);
+    ArrivalBlocks arrivalBlocks(ShowService shows) {
+        return new ArrivalBlocks(shows);
+    }
+
+    /** The numbers this node hands out itself, when it serves its rooms' lines (without a line service in front). */
+    @Produces
+    @Singleton
+    LineNumbers lineNumbers(ArrivalBlocks blocks) {
+        return new LineNumbers(blocks);
     }
 
     /** Moves the lines of the waiting rooms on sale, found in the show_view read model. */
     @Produces
     @Singleton
-    LineKeeper lineKeeper(Vertx vertx, Pool pool, ShowService shows, LineNumbers numbers, Clock clock, BoxOfficeConfig config) {
+    LineKeeper lineKeeper(Vertx vertx, Pool pool, ShowService shows, LineNumbers numbers, ArrivalBlocks blocks, Clock clock,
+            BoxOfficeConfig config) {
         BoxOfficeConfig.WaitingRoom room = config.waitingRoom();
-        return new LineKeeper(vertx, pool, shows, numbers, clock,
+        return new LineKeeper(vertx, pool, shows, numbers, blocks, clock,
                 new LineKeeper.Settings(room.tick(), room.leaseRenewal(), room.lease()));
     }
 
@@ -196,7 +205,7 @@ public class CompositionRoot {
         if (configured.isPresent()) {
             return new LineTokens(Base64.getDecoder().decode(configured.get().strip()));
         }
-        return new LineTokens(SigningKeys.shared(pool, "waiting-room").toCompletionStage().toCompletableFuture()
+        return new LineTokens(SigningKeys.shared(pool, SigningKeys.WAITING_ROOM).toCompletionStage().toCompletableFuture()
                 .get(30, TimeUnit.SECONDS));
     }
 

@@ -1,5 +1,6 @@
 package dev.boxoffice.http;
 
+import dev.boxoffice.line.LineTokens;
 import dev.boxoffice.api.Problem;
 import dev.boxoffice.api.ProblemException;
 import dev.boxoffice.domain.Rejection;

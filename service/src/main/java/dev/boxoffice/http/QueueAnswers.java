@@ -8,7 +8,9 @@ import dev.boxoffice.domain.ShowCommand.ClaimAdmission;
 import dev.boxoffice.domain.ShowCommand.DrawLine;
 import dev.boxoffice.domain.ShowState;
 import dev.boxoffice.domain.WaitingRoom;
-import dev.boxoffice.shows.LineNumbers;
+import dev.boxoffice.line.LineEstimates;
+import dev.boxoffice.line.LineNumbers;
+import dev.boxoffice.line.LineTokens;
 import dev.boxoffice.shows.ShowService;
 import io.vertx.core.Future;
 import jakarta.inject.Singleton;
@@ -17,21 +19,13 @@ import jakarta.ws.rs.core.Response;
 import java.security.SecureRandom;
 import java.time.Instant;
 import java.util.UUID;
-import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * Where a ticket stands, as the queue answers it: a called ticket is admitted on the spot (while the room has
- * room), an admitted one gets its token again. The wait is estimated from the room's rate, which the line keeper
- * keeps to while admitted buyers leave as fast as they come (a rate measured while a crowd arrives is a fraction of
- * it, and overstated waits by a factor of ten in the queue benchmark); Retry-After is that wait, a little later rather
- * than earlier, so that a buyer who follows it is usually called by then and asks once or twice, and buyers called
- * together do not all come back in the same second.
+ * room), an admitted one gets its token again; a waiting one gets the estimate of {@link LineEstimates}.
  */
 @Singleton
 public class QueueAnswers {
-
-    /** Retry-After at most: a buyer comes back within a place's claim window ({@link WaitingRoom#CLAIM_WINDOW}). */
-    static final long MAX_RETRY_AFTER_SECONDS = WaitingRoom.CLAIM_WINDOW.toSeconds() / 2;
 
     private final ShowService shows;
     private final LineNumbers numbers;
@@ -93,23 +87,16 @@ public class QueueAnswers {
     }
 
     private static Answer waiting(WaitingRoom room, String ticket, long position) {
-        double seconds = (double) position / room.settings().admitPerSecond();
-        long wait = (long) Math.ceil(seconds);
-        return new Answer(QueueTicketView.waiting(ticket, position, wait), retryAfter(seconds, Math.min(5, seconds / 10)));
+        return answer(ticket, LineEstimates.waiting(position, room.settings().admitPerSecond()));
     }
 
-    /** Before the draw a place is not known: the wait is until the on-sale, and half the line so far after it. */
     private static Answer beforeDraw(WaitingRoom room, String ticket, long nowMillis) {
-        double untilStart = Math.max(0, room.settings().onSaleAt().toEpochMilli() - nowMillis) / 1000.0;
-        double lineSoFar = (double) room.numbered() / room.settings().admitPerSecond();
-        return new Answer(QueueTicketView.waiting(ticket, null, (long) Math.ceil(untilStart + lineSoFar / 2)),
-                retryAfter(untilStart, Math.min(30, Math.max(1, lineSoFar))));
+        return answer(ticket, LineEstimates.beforeDraw(room.settings().onSaleAt().toEpochMilli(), room.numbered(),
+                room.settings().admitPerSecond(), nowMillis));
     }
 
-    /** {@code seconds}, then up to {@code spread} seconds later, at random; at least 1, at most the cap. */
-    private static long retryAfter(double seconds, double spread) {
-        double jittered = seconds + ThreadLocalRandom.current().nextDouble() * Math.max(spread, 0.0);
-        return Math.max(1, Math.min(MAX_RETRY_AFTER_SECONDS, (long) Math.ceil(jittered)));
+    private static Answer answer(String ticket, LineEstimates.Estimate estimate) {
+        return new Answer(QueueTicketView.waiting(ticket, estimate.position(), estimate.waitSeconds()), estimate.retryAfterSeconds());
     }
 
     private static WaitingRoom roomAfter(CommandOutcome<ShowState> outcome, WaitingRoom before) {

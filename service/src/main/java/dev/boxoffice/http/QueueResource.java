@@ -1,6 +1,8 @@
 package dev.boxoffice.http;
 
+import dev.boxoffice.line.LineTokens;
 import dev.boxoffice.api.ErrorCode;
+import dev.boxoffice.api.LineBlockView;
 import dev.boxoffice.api.Problem;
 import dev.boxoffice.api.ProblemException;
 import dev.boxoffice.api.QueueTicketView;
@@ -9,7 +11,8 @@ import dev.boxoffice.api.WaitingRoomView;
 import dev.boxoffice.domain.Rejection;
 import dev.boxoffice.domain.ShowState;
 import dev.boxoffice.domain.WaitingRoom;
-import dev.boxoffice.shows.LineNumbers;
+import dev.boxoffice.line.LineNumbers;
+import dev.boxoffice.shows.ArrivalBlocks;
 import dev.boxoffice.shows.ShowService;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
@@ -47,19 +50,25 @@ public class QueueResource {
 
     /** A ticket one holds, sent when joining again: the same place, not a new one. */
     public static final String TICKET_HEADER = "Queue-Ticket";
+    /** A line service's request for a block of arrival numbers, signed with the rooms' key. */
+    public static final String BLOCK_REQUEST_HEADER = "Line-Block-Request";
+    /** A block request older than this is refused: a copy of one cannot take numbers for long. */
+    static final long BLOCK_REQUEST_VALID_MILLIS = 60_000;
 
     private final ShowService shows;
     private final LineNumbers numbers;
+    private final ArrivalBlocks blocks;
     private final LineTokens tokens;
     private final QueueAnswers answers;
     private final Clock clock;
     private final Vertx vertx;
 
-    public QueueResource(ShowService shows, LineNumbers numbers, LineTokens tokens, QueueAnswers answers, Clock clock,
+    public QueueResource(ShowService shows, LineNumbers numbers, ArrivalBlocks blocks, LineTokens tokens, QueueAnswers answers, Clock clock,
             Vertx vertx) {
         this.vertx = vertx;
         this.shows = shows;
         this.numbers = numbers;
+        this.blocks = blocks;
         this.tokens = tokens;
         this.answers = answers;
         this.clock = clock;
@@ -96,7 +105,7 @@ public class QueueResource {
         Instant now = clock.instant();
         return UniHelper.toUni(roomOf(show)
                 .compose(room -> answers.drawnIfDue(show, room, now))
-                .compose(room -> numbers.take(show, room).compose(number -> { // where it stands, as of that room
+                .compose(room -> numbers.take(show, ArrivalBlocks.progressOf(room), false).compose(number -> { // where it stands, as of that room
                     String ticket = tokens.ticket(show, number, now.toEpochMilli());
                     return answers.standing(show, room, ticket, number, clock.instant())
                             .map(answer -> answer.response(201, Problem.queueOf(show) + "/" + ticket));
@@ -133,6 +142,31 @@ public class QueueResource {
         long number = read(show, ticket).number();
         return Multi.createFrom().emitter(emitter -> new TicketWatch(vertx, emitter,
                 () -> roomOf(show).compose(room -> answers.standing(show, room, ticket, number, clock.instant()))).next());
+    }
+
+    @POST
+    @Path("/blocks")
+    @Tag(name = "Line service")
+    @Operation(summary = "For line services: the on-sale's draw if it is due, then a block of arrival numbers recorded",
+            description = "A line service hands out the numbers of the block (the size numbers below numbered) in its "
+                    + "tickets. Its request, signed with the rooms' key, is sent as Line-Block-Request.")
+    @APIResponse(responseCode = "200", description = "The block, and how far the line got",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = LineBlockView.class)))
+    @APIResponse(responseCode = "401", description = "No block request signed with the rooms' key for this show in the last minute (UNAUTHORIZED)")
+    @APIResponse(responseCode = "404", description = "No such show, or it has no waiting room (SHOW_NOT_FOUND, NO_WAITING_ROOM)")
+    public Uni<LineBlockView> block(@RestPath String showId, @RestHeader(BLOCK_REQUEST_HEADER) String request) {
+        UUID show = RequestParameters.showId(showId);
+        Instant now = clock.instant();
+        long size = tokens.readBlockRequest(show, request)
+                .filter(block -> Math.abs(now.toEpochMilli() - block.madeAtMillis()) <= BLOCK_REQUEST_VALID_MILLIS)
+                .filter(block -> block.size() >= 1 && block.size() <= LineNumbers.MAX_BLOCK)
+                .orElseThrow(() -> new ProblemException(Problem.of(401, "Unauthorized", ErrorCode.UNAUTHORIZED,
+                        "Send " + BLOCK_REQUEST_HEADER + ": a block request for show " + show + " signed with the rooms' key.")))
+                .size();
+        return UniHelper.toUni(roomOf(show)
+                .compose(room -> answers.drawnIfDue(show, room, now))
+                .compose(room -> blocks.reserve(show, (int) size))
+                .map(progress -> new LineBlockView(progress.numbered(), progress.firstUncalled(), progress.drawn())));
     }
 
     private Uni<QueueAnswers.Answer> ticket(UUID show, String ticket) {

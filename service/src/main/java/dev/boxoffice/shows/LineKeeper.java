@@ -5,6 +5,7 @@ import dev.boxoffice.domain.LineDraw;
 import dev.boxoffice.domain.ShowCommand.DrawLine;
 import dev.boxoffice.domain.ShowCommand.OpenPlaces;
 import dev.boxoffice.domain.ShowState;
+import dev.boxoffice.line.LineNumbers;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.sqlclient.Pool;
@@ -26,8 +27,8 @@ import org.jboss.logging.Logger;
  * {@code show_view} read model: lines on sale with numbers not called yet, or not drawn yet), so a crash or
  * a lost node stops no line for longer than a lease. One node moves a line at a time: it holds a lease on it in
  * {@code line_keeper_claims}, renewed every {@code leaseRenewal}; another takes over once the lease lapses, and a
- * node that hands out the line's numbers takes it over at once (it knows which are handed out, and the places it
- * calls are those of real arrivals). The show decides every move; two nodes moving one line at once write no
+ * node that records the line's blocks of numbers takes it over at once (the edge sends the line's buyers there, and
+ * when it hands the numbers out itself it knows which are, so the places it calls are those of real arrivals). The show decides every move; two nodes moving one line at once write no
  * more than one would.
  */
 public final class LineKeeper implements AutoCloseable {
@@ -68,6 +69,7 @@ public final class LineKeeper implements AutoCloseable {
     private final Pool pool;
     private final ShowService shows;
     private final LineNumbers numbers;
+    private final ArrivalBlocks blocks;
     private final Clock clock;
     private final Settings settings;
     private final UUID node = UUID.randomUUID();
@@ -77,7 +79,9 @@ public final class LineKeeper implements AutoCloseable {
     private long tickTimer = -1;
     private long leaseTimer = -1;
 
-    public LineKeeper(Vertx vertx, Pool pool, ShowService shows, LineNumbers numbers, Clock clock, Settings settings) {
+    public LineKeeper(Vertx vertx, Pool pool, ShowService shows, LineNumbers numbers, ArrivalBlocks blocks, Clock clock,
+            Settings settings) {
+        this.blocks = blocks;
         this.vertx = vertx;
         this.pool = pool;
         this.shows = shows;
@@ -94,7 +98,7 @@ public final class LineKeeper implements AutoCloseable {
     private void renewLeases() {
         numbers.forgetIdle();
         OffsetDateTime now = OffsetDateTime.ofInstant(clock.instant(), ZoneOffset.UTC);
-        UUID[] handingOut = numbers.active().toArray(UUID[]::new);
+        UUID[] handingOut = blocks.active().toArray(UUID[]::new);
         pool.preparedQuery(CLAIM_SQL).execute(Tuple.of(now, node, settings.lease().toMillis(), handingOut))
                 .onSuccess(rows -> {
                     Map<UUID, Held> claimed = new ConcurrentHashMap<>();
@@ -102,7 +106,10 @@ public final class LineKeeper implements AutoCloseable {
                         claimed.put(row.getUUID(0), new Held(row.getLong(1), row.getLong(2), row.getBoolean(3)));
                     }
                     held.keySet().retainAll(claimed.keySet());
-                    claimed.forEach((show, line) -> held.merge(show, line, (known, read) -> known.opened() >= read.opened() ? known : read));
+                    // The later of each: a line called to its end still takes the numbers recorded since.
+                    claimed.forEach((show, line) -> held.merge(show, line, (known, read) -> new Held(
+                            Math.max(known.numbered(), read.numbered()), Math.max(known.opened(), read.opened()),
+                            known.drawn() || read.drawn())));
                 })
                 .onFailure(failure -> LOG.warnf("Taking the waiting rooms' leases failed (%s); trying again in %s",
                         failure.getMessage(), settings.leaseRenewal()));

@@ -11,6 +11,7 @@ import static org.hamcrest.Matchers.notNullValue;
 import dev.boxoffice.domain.LineShuffle;
 import dev.boxoffice.support.OpenApiContract;
 import dev.boxoffice.support.TestDatabase;
+import dev.boxoffice.support.WaitingRooms;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
@@ -39,7 +40,7 @@ class WaitingRoomApiTest {
 
     @Test
     void aBuyerJoinsIsAdmittedBuysWithTheTokenAndIsDone() {
-        UUID show = createShow(Instant.now(), 50, 10);
+        UUID show = WaitingRooms.createShow(Instant.now(), 50, 10);
         ValidatableResponse joined = join(show).statusCode(201).body("status", equalTo("WAITING"));
         String ticket = joined.extract().path("ticket");
         joined.header("Location", endsWith("/shows/" + show + "/queue/" + ticket)).header("Retry-After", notNullValue());
@@ -60,7 +61,7 @@ class WaitingRoomApiTest {
 
     @Test
     void joiningAgainWithItsTicketKeepsThePlace() {
-        UUID show = createShow(Instant.now().plusSeconds(3600), 50, 10);
+        UUID show = WaitingRooms.createShow(Instant.now().plusSeconds(3600), 50, 10);
         String ticket = join(show).statusCode(201).header("Retry-After", notNullValue()).body("status", equalTo("WAITING"))
                 .body("position", nullValue()).extract().path("ticket");
 
@@ -71,8 +72,8 @@ class WaitingRoomApiTest {
 
     @Test
     void aForgedOrAlteredTicketOrTokenIsRefused() {
-        UUID show = createShow(Instant.now(), 50, 10);
-        UUID other = createShow(Instant.now(), 50, 10);
+        UUID show = WaitingRooms.createShow(Instant.now(), 50, 10);
+        UUID other = WaitingRooms.createShow(Instant.now(), 50, 10);
         String ticket = join(show).statusCode(201).extract().path("ticket");
         String token = awaitAdmitted(show, ticket).path("admissionToken");
 
@@ -102,9 +103,9 @@ class WaitingRoomApiTest {
 
     @Test
     void thoseWhoJoinBeforeTheOnSaleAreCalledInTheOrderDrawnFromThePublishedSeed() {
-        join(createShow(Instant.now(), 1, 1)).statusCode(201); // the first requests of a fresh service are slow
+        join(WaitingRooms.createShow(Instant.now(), 1, 1)).statusCode(201); // the first requests of a fresh service are slow
         Instant onSale = Instant.now().plusSeconds(3);
-        UUID show = createShow(onSale, 1, 2); // a place a second, two at most: the line stops after two for a while
+        UUID show = WaitingRooms.createShow(onSale, 1, 2); // a place a second, two at most: the line stops after two for a while
         List<String> tickets = new ArrayList<>();
         for (int i = 0; i < 6; i++) {
             tickets.add(join(show).statusCode(201).body("position", nullValue()).extract().path("ticket"));
@@ -134,14 +135,6 @@ class WaitingRoomApiTest {
         await().atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(100))
                 .until(() -> "ADMITTED".equals(status(show, ticket).extract().path("status")));
         return status(show, ticket).statusCode(200).extract();
-    }
-
-    private static UUID createShow(Instant onSaleAt, int admitPerSecond, int maxActive) {
-        UUID id = UUID.randomUUID();
-        given().contentType(ContentType.JSON).body("{\"showId\":\"" + id + "\",\"title\":\"On sale\",\"maxSeats\":20,"
-                + "\"onSaleAt\":\"" + onSaleAt + "\",\"waitingRoom\":{\"admitPerSecond\":" + admitPerSecond + ",\"maxActive\":"
-                + maxActive + "}}").when().post("/shows").then().statusCode(201);
-        return id;
     }
 
     private static ValidatableResponse join(UUID show) {

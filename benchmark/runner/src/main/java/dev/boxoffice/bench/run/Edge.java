@@ -2,10 +2,17 @@ package dev.boxoffice.bench.run;
 
 import dev.boxoffice.bench.system.JavaService;
 import dev.boxoffice.bench.system.StopOnExit;
+import dev.boxoffice.cluster.Cluster;
 import dev.boxoffice.cluster.HaProxy;
 import dev.boxoffice.cluster.HaProxyConfig;
 import dev.boxoffice.cluster.HaProxyStats;
 import dev.boxoffice.cluster.Routing;
+import dev.boxoffice.cluster.ServiceNode;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
@@ -18,9 +25,11 @@ import java.util.Optional;
 public final class Edge implements AutoCloseable {
 
     private final HaProxy haProxy;
+    private final List<ServiceNode> lines;
 
-    private Edge(HaProxy haProxy) {
+    private Edge(HaProxy haProxy, List<ServiceNode> lines) {
         this.haProxy = haProxy;
+        this.lines = lines;
     }
 
     /**
@@ -28,6 +37,11 @@ public final class Edge implements AutoCloseable {
      * this run started (several nodes are behind HAProxy already; --target is someone else's) or HAProxy is missing.
      */
     public static Optional<Edge> inFront(Run run, String scenario) {
+        return inFront(run, scenario, 0);
+    }
+
+    /** The same, with {@code lineServices} line services serving the waiting rooms' lines (0: the node serves them). */
+    public static Optional<Edge> inFront(Run run, String scenario, int lineServices) {
         if (run.tier() == null || run.tier().directPid().isEmpty()) {
             run.note(scenario + ": the load through the edge was skipped: the run's service is not one node it started"
                     + " (with --nodes the load goes through HAProxy already; with --target it is another server).");
@@ -41,12 +55,26 @@ public final class Edge implements AutoCloseable {
         int nodePort = Integer.parseInt(nodeUrl.substring(nodeUrl.lastIndexOf(':') + 1));
         int port = JavaService.freePort();
         int statsPort = JavaService.freePort();
-        HaProxy haProxy = HaProxy.start(HaProxyConfig.render(run.repository(), port, statsPort, List.of(nodePort), Routing.HASH),
+        HaProxyConfig.Lines linePorts = new HaProxyConfig.Lines(
+                java.util.stream.IntStream.range(0, lineServices).map(i -> JavaService.freePort()).boxed().toList(),
+                lineServices == 0 ? 0 : JavaService.freePort());
+        List<ServiceNode> lines = new ArrayList<>();
+        if (lineServices > 0) {
+            ServiceNode.Launch launch = Cluster.lineLaunch(run.repository(), run.pinning().prefix(run.pinning().loadGenerator()),
+                    "http://127.0.0.1:" + linePorts.nodesPort(), run.database().get().url(), run.bench().logDirectory());
+            for (int i = 0; i < lineServices; i++) {
+                ServiceNode line = ServiceNode.start("line-" + (i + 1), linePorts.ports().get(i), launch);
+                StopOnExit.started(line);
+                lines.add(line);
+            }
+            lines.forEach(line -> line.awaitReady(Duration.ofSeconds(60)));
+        }
+        HaProxy haProxy = HaProxy.start(HaProxyConfig.render(run.repository(), port, statsPort, List.of(nodePort), linePorts, Routing.HASH),
                 run.bench().logDirectory().resolve("haproxy-edge.cfg"), port, statsPort,
                 run.pinning().edgePrefix(),
                 ProcessBuilder.Redirect.appendTo(run.bench().logDirectory().resolve("haproxy-edge.log").toFile()));
         StopOnExit.started(haProxy);
-        return Optional.of(new Edge(haProxy));
+        return Optional.of(new Edge(haProxy, lines));
     }
 
     public String baseUrl() {
@@ -58,8 +86,28 @@ public final class Edge implements AutoCloseable {
         return haProxy.stats();
     }
 
+    /** The line services behind the edge. */
+    public int lineServices() {
+        return lines.size();
+    }
+
+    /** The CPU the line services spent so far, in clock ticks (10 ms): user and system time from /proc. */
+    public long lineCpuTicks() {
+        long ticks = 0;
+        for (ServiceNode line : lines) {
+            try {
+                String[] stat = Files.readString(Path.of("/proc/" + line.pid() + "/stat")).split("\\) ", 2)[1].split(" ");
+                ticks += Long.parseLong(stat[11]) + Long.parseLong(stat[12]);
+            } catch (IOException | RuntimeException gone) {
+                // a line service that is gone spends nothing more
+            }
+        }
+        return ticks;
+    }
+
     @Override
     public void close() {
         haProxy.close();
+        lines.forEach(ServiceNode::close);
     }
 }

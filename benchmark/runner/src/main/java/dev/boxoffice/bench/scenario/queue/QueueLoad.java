@@ -60,7 +60,20 @@ final class QueueLoad {
     private final boolean throughEdge;
     private final QueueOptions options;
 
+    /** What the edge counted and the line services spent so far, read before and after the crowd. */
+    record EdgeReading(dev.boxoffice.cluster.HaProxyStats stats, long lineCpuTicks, int lineServices) {
+    }
+
+    private final java.util.function.Supplier<EdgeReading> edge;
+
     QueueLoad(Bench bench, String baseUrl, boolean throughEdge, QueueOptions options) {
+        this(bench, baseUrl, throughEdge, options, null);
+    }
+
+    /** With {@code edge}: the crowd's requests counted at the edge, and the line services' CPU. */
+    QueueLoad(Bench bench, String baseUrl, boolean throughEdge, QueueOptions options,
+            java.util.function.Supplier<EdgeReading> edge) {
+        this.edge = edge;
         this.bench = bench;
         this.baseUrl = baseUrl;
         this.throughEdge = throughEdge;
@@ -74,7 +87,10 @@ final class QueueLoad {
                 .setMaxWaitQueueSize(-1));
         try {
             QueueResult.Capacity capacity = capacity(client);
-            return new QueueResult(throughEdge, capacity, crowd(client, capacity.purchasesPerSecond()));
+            EdgeReading before = edge == null ? null : edge.get();
+            QueueResult.Crowd crowd = crowd(client, capacity.purchasesPerSecond());
+            return new QueueResult(throughEdge, capacity, crowd, before == null || before.lineServices() == 0 ? null
+                    : lines(before, edge.get(), crowd.purchased()));
         } finally {
             client.close();
         }
@@ -216,6 +232,14 @@ final class QueueLoad {
         bench.vertx().cancelTimer(sampler[0]);
         return QueueOutcomes.of(outcomes, startNanos[0], rate, showCount, admitPerSecond, maxActive,
                 maxSeen.values().stream().mapToInt(Integer::intValue).max().orElse(0), active.get(), answers);
+    }
+
+    private static QueueResult.Lines lines(EdgeReading before, EdgeReading after, long purchased) {
+        var crowd = after.stats().minus(before.stats());
+        double perPurchase = Math.max(1, purchased);
+        return new QueueResult.Lines(after.lineServices(), crowd.fromNodes(), crowd.fromLines(),
+                crowd.fromNodes() / perPurchase, crowd.fromLines() / perPurchase,
+                (after.lineCpuTicks() - before.lineCpuTicks()) * 10_000.0 / Math.max(1, crowd.fromLines()));
     }
 
     /** The buyers each room has admitted now, kept at their most. */

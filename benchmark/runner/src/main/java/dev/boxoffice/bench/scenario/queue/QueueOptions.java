@@ -32,6 +32,11 @@ public interface QueueOptions {
                     + " service, outside its CPU quota), as the crowd meets a deployment; --no-queue-through-edge: straight")
     boolean throughEdge();
 
+    @Option(names = "--queue-lines", defaultValue = "1",
+            description = "queue: line services serving the waiting rooms' lines behind the edge, on the load generator's"
+                    + " cores (0: the service serves them itself); only through the edge")
+    int lines();
+
     @Option(names = "--queue-max-drain-seconds", defaultValue = "900", converter = Positive.class,
             description = "queue: how long the lines may take to empty once the crowd has arrived, at most")
     double maxDrainSeconds();

@@ -6,7 +6,19 @@ import dev.boxoffice.bench.measure.StepResult;
  * What the queue scenario measured: the purchase capacity without a waiting room, then a crowd of buyers through the
  * shows' waiting rooms; both through the edge or both straight to the service.
  */
-public record QueueResult(boolean throughEdge, Capacity capacity, Crowd crowd) {
+public record QueueResult(boolean throughEdge, Capacity capacity, Crowd crowd, Lines lines) {
+
+    /**
+     * Where the crowd's requests went, with line services behind the edge (null without): requests the nodes answered
+     * (the buyers' holds and confirmations, and the line services' own: blocks of numbers, rooms' records,
+     * admissions) and requests the line services answered, per purchase; the CPU the line services spent per request
+     * they answered.
+     *
+     * @param services the line services
+     */
+    public record Lines(int services, long nodeRequests, long lineRequests, double nodeRequestsPerPurchase,
+            double lineRequestsPerPurchase, double lineCpuMicrosPerRequest) {
+    }
 
     /** Holds and confirmations as fast as the service answers them, on shows without a waiting room. */
     public record Capacity(long purchases, double purchasesPerSecond, StepResult answers) {

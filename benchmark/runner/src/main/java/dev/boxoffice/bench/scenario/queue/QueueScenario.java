@@ -42,10 +42,11 @@ public final class QueueScenario extends Scenario<QueueResult> {
     public QueueResult run(Run run) {
         QueueOptions options = run.options(QueueOptions.class);
         if (options.throughEdge()) {
-            Optional<Edge> edge = Edge.inFront(run, name());
+            Optional<Edge> edge = Edge.inFront(run, name(), options.lines());
             if (edge.isPresent()) {
                 try (Edge inFront = edge.get()) {
-                    return new QueueLoad(run.bench(), inFront.baseUrl(), true, options).run();
+                    return new QueueLoad(run.bench(), inFront.baseUrl(), true, options, () -> new QueueLoad.EdgeReading(
+                            inFront.stats(), inFront.lineCpuTicks(), inFront.lineServices())).run();
                 }
             }
         }
@@ -64,7 +65,9 @@ public final class QueueScenario extends Scenario<QueueResult> {
         return List.of(new SummaryRow("On-sale through waiting rooms, " + num(crowd.arrivalsPerSecond(), 0) + " buyers/s",
                 num(crowd.purchasesPerSecond(), 0) + " purchases/s (" + num(share, 0) + " % of "
                         + num(result.capacity().purchasesPerSecond(), 0) + " without a room); "
-                        + num(crowd.requestsPerPurchase(), 1) + " requests per purchase; estimated waits within bound "
+                        + num(crowd.requestsPerPurchase(), 1) + " requests per purchase"
+                        + (result.lines() == null ? "" : " (" + num(result.lines().nodeRequestsPerPurchase(), 1) + " to the node)")
+                        + "; estimated waits within bound "
                         + num(100 * crowd.etaWithinBound(), 0) + " %; " + crowd.fairnessViolations() + " unfair pairs; "
                         + crowd.maxActiveSeen() + " of " + crowd.maxActive() + " admitted at most",
                 "≥ 90 % of the capacity; ≤ 6 requests per purchase; p90 error ≤ 15 % of the wait or 10 s; 0 unfair"));
@@ -101,7 +104,21 @@ public final class QueueScenario extends Scenario<QueueResult> {
                 : " Both steps went straight to the service.")
                 + (run.pinning().serviceQuota() == null ? " The service had no CPU quota."
                 : " The service was limited to " + run.pinning().serviceQuota().describe() + ".");
-        return List.of(new Section("On-sale through waiting rooms", text, List.of(table)));
+        List<Table> tables = new java.util.ArrayList<>(List.of(table));
+        QueueResult.Lines lines = result.lines();
+        if (lines != null) {
+            Table served = new Table("Line services", "Requests to the node per purchase", "Requests to the line services per purchase",
+                    "Requests to the node", "Requests to the line services", "Line service CPU per request µs");
+            served.row(Integer.toString(lines.services()), num(lines.nodeRequestsPerPurchase(), 2),
+                    num(lines.lineRequestsPerPurchase(), 2), Long.toString(lines.nodeRequests()), Long.toString(lines.lineRequests()),
+                    num(lines.lineCpuMicrosPerRequest(), 1));
+            tables.add(served);
+            text += " The lines were served by " + lines.services() + " line service" + (lines.services() == 1 ? "" : "s")
+                    + " behind the edge, on the load generator's cores: requests to the node are those its servers at the"
+                    + " edge answered (the buyers' holds and confirmations, and the line services' blocks, rooms' records"
+                    + " and admissions), counted over the crowd's step.";
+        }
+        return List.of(new Section("On-sale through waiting rooms", text, tables));
     }
 
     @Override
@@ -110,6 +127,10 @@ public final class QueueScenario extends Scenario<QueueResult> {
         figures.put("queue capacity purchases/s", result.capacity().purchasesPerSecond());
         figures.put("queue purchases/s", result.crowd().purchasesPerSecond());
         figures.put("queue requests per purchase", result.crowd().requestsPerPurchase());
+        if (result.lines() != null) {
+            figures.put("queue node requests per purchase", result.lines().nodeRequestsPerPurchase());
+            figures.put("queue line service CPU µs per request", result.lines().lineCpuMicrosPerRequest());
+        }
         return figures;
     }
 }

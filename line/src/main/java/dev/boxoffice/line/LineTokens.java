@@ -1,4 +1,4 @@
-package dev.boxoffice.http;
+package dev.boxoffice.line;
 
 import java.nio.ByteBuffer;
 import java.security.InvalidKeyException;
@@ -12,8 +12,9 @@ import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 
 /**
- * A waiting room's signed papers: a ticket (a place in a show's line: its arrival number and when it joined) and an
- * admission token (the place admitted, and when its admission lapses). Each is 33 bytes (kind, show, two numbers)
+ * A waiting room's signed papers: a ticket (a place in a show's line: its arrival number and when it joined), an
+ * admission token (the place admitted, and when its admission lapses), and a line service's request to a node for a
+ * block of arrival numbers (its size, and when it was made). Each is 33 bytes (kind, show, two numbers)
  * and the first 16 bytes of their HMAC-SHA256 under the service's key, in URL-safe base64: the client holds them,
  * the service keeps nothing per arrival, and a forged or altered one does not verify. Any node with the key reads
  * any node's papers.
@@ -28,9 +29,14 @@ public final class LineTokens {
     public record AdmissionToken(UUID showId, long place, long lapsesAtMillis) {
     }
 
+    /** A line service's request for {@code size} arrival numbers, made at {@code madeAtMillis}. */
+    public record BlockRequest(UUID showId, long size, long madeAtMillis) {
+    }
+
     public static final int MIN_KEY_BYTES = 32;
     private static final byte TICKET = 1;
     private static final byte ADMISSION = 2;
+    private static final byte BLOCK_REQUEST = 3;
     private static final int BODY_BYTES = 1 + 16 + 8 + 8;
     private static final int MAC_BYTES = 16;
     private static final Base64.Encoder ENCODER = Base64.getUrlEncoder().withoutPadding();
@@ -55,6 +61,10 @@ public final class LineTokens {
         return sign(ADMISSION, showId, place, lapsesAtMillis);
     }
 
+    public String blockRequest(UUID showId, int size, long madeAtMillis) {
+        return sign(BLOCK_REQUEST, showId, size, madeAtMillis);
+    }
+
     /** The ticket {@code text} is, if this service signed it for {@code showId}. */
     public Optional<Ticket> readTicket(UUID showId, String text) {
         return verified(TICKET, showId, text).map(body -> new Ticket(showId, body.getLong(17), body.getLong(25)));
@@ -63,6 +73,11 @@ public final class LineTokens {
     /** The admission token {@code text} is, if this service signed it for {@code showId} (lapsed or not). */
     public Optional<AdmissionToken> readAdmission(UUID showId, String text) {
         return verified(ADMISSION, showId, text).map(body -> new AdmissionToken(showId, body.getLong(17), body.getLong(25)));
+    }
+
+    /** The block request {@code text} is, if signed with this key for {@code showId}. */
+    public Optional<BlockRequest> readBlockRequest(UUID showId, String text) {
+        return verified(BLOCK_REQUEST, showId, text).map(body -> new BlockRequest(showId, body.getLong(17), body.getLong(25)));
     }
 
     private String sign(byte kind, UUID showId, long first, long second) {

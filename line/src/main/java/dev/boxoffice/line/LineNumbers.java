@@ -1,9 +1,5 @@
-package dev.boxoffice.shows;
+package dev.boxoffice.line;
 
-import dev.boxoffice.domain.CommandOutcome;
-import dev.boxoffice.domain.ShowCommand.NumberArrivals;
-import dev.boxoffice.domain.ShowState;
-import dev.boxoffice.domain.WaitingRoom;
 import io.vertx.core.Future;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -14,8 +10,8 @@ import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Hands out the arrival numbers of this node's tickets, with no write per arrival: numbers come from blocks the
- * show records ({@link NumberArrivals}), so no number is given twice, by this node or any other, before a crash or
+ * Hands out the arrival numbers of this process's tickets, with no write per arrival: numbers come from blocks the
+ * show records ({@link Blocks}), so no number is given twice, by this process or any other, before a crash or
  * after it. A block lasts about {@link #BLOCK_TARGET} of arrivals (its size follows the arrival rate), so that a
  * crash leaves few numbers that nobody holds. A number already called is never handed out (the line has moved past
  * it), nor, after the on-sale's draw, one of the drawn numbers; the rest of a block recorded before the draw is handed
@@ -25,11 +21,21 @@ public final class LineNumbers {
 
     static final Duration BLOCK_TARGET = Duration.ofMillis(250);
     static final int MIN_BLOCK = 4;
-    static final int MAX_BLOCK = 1024;
+    public static final int MAX_BLOCK = 1024;
     /** A line this node handed out no number for this long is forgotten (its block's rest is never handed out). */
     static final Duration FORGET_AFTER = Duration.ofMinutes(10);
 
-    private final ShowService shows;
+    /** How far a show's line has got, as far as numbers go. */
+    public record Progress(long numbered, long firstUncalled, boolean drawn) {
+    }
+
+    /** Where blocks come from: the show records {@code size} more arrival numbers and says how far its line got. */
+    @FunctionalInterface
+    public interface Blocks {
+        Future<Progress> reserve(UUID showId, int size);
+    }
+
+    private final Blocks blocks;
     private final Map<UUID, Line> lines = new ConcurrentHashMap<>();
 
     /** One show's numbers on this node: the current block, and the reservation of the next if one is under way. */
@@ -40,30 +46,37 @@ public final class LineNumbers {
         long startedAtNanos;
         int size = MIN_BLOCK;
         long usedAtNanos;
-        Future<WaitingRoom> reserving;
+        boolean drawn;
+        Future<Progress> reserving;
     }
 
-    public LineNumbers(ShowService shows) {
-        this.shows = shows;
+    public LineNumbers(Blocks blocks) {
+        this.blocks = blocks;
     }
 
-    /** A new arrival number for a ticket of {@code showId}, whose waiting room is {@code room} as lately read. */
-    public Future<Long> take(UUID showId, WaitingRoom room) {
+    /**
+     * A new arrival number for a ticket of {@code showId}, whose line is as {@code progress} says (as lately read).
+     * With {@code afterDraw}, only a number from a block recorded after the on-sale's draw: a number recorded before
+     * it but handed out now would get a drawn place, ahead of earlier arrivals.
+     */
+    public Future<Long> take(UUID showId, Progress progress, boolean afterDraw) {
         Line line = lines.computeIfAbsent(showId, id -> new Line());
-        Future<WaitingRoom> reserved;
+        Future<Progress> reserved;
         synchronized (line) {
             line.usedAtNanos = System.nanoTime();
-            long number = Math.max(line.next, room.firstUncalledNumber());
-            if (line.end > 0 && number < line.end) {
+            long number = Math.max(line.next, progress.firstUncalled());
+            if (line.end > 0 && number < line.end && (line.drawn || !afterDraw)) {
                 line.next = number + 1;
                 return Future.succeededFuture(number);
             }
             if (line.reserving == null) {
-                line.reserving = reserve(showId, line);
+                reserved = reserve(showId, line);
+                line.reserving = reserved.isComplete() ? null : reserved; // a block recorded at once is in place already
+            } else {
+                reserved = line.reserving;
             }
-            reserved = line.reserving;
         }
-        return reserved.compose(updated -> take(showId, updated));
+        return reserved.compose(updated -> take(showId, updated, afterDraw && !updated.drawn()));
     }
 
     /**
@@ -96,23 +109,19 @@ public final class LineNumbers {
         });
     }
 
-    private Future<WaitingRoom> reserve(UUID showId, Line line) {
+    private Future<Progress> reserve(UUID showId, Line line) {
         int size = nextSize(line);
-        return shows.handle(new NumberArrivals(showId, size), null).map(outcome -> {
-            if (!(outcome instanceof CommandOutcome.Accepted<ShowState> accepted
-                    && accepted.state() instanceof ShowState.Show show && show.waitingRoom().isPresent())) {
-                throw new IllegalStateException("show " + showId + " numbered no arrivals: " + outcome);
-            }
-            WaitingRoom room = show.waitingRoom().get();
+        return blocks.reserve(showId, size).map(progress -> {
             synchronized (line) {
-                line.start = room.numbered() - size;
+                line.start = progress.numbered() - size;
                 line.next = line.start;
-                line.end = room.numbered();
+                line.end = progress.numbered();
                 line.size = size;
+                line.drawn = progress.drawn();
                 line.startedAtNanos = System.nanoTime();
                 line.reserving = null;
             }
-            return room;
+            return progress;
         }).onFailure(failure -> {
             synchronized (line) {
                 line.reserving = null;

@@ -1,4 +1,4 @@
-package dev.boxoffice.database;
+package dev.boxoffice.line;
 
 import io.vertx.core.Future;
 import io.vertx.core.buffer.Buffer;
@@ -8,10 +8,13 @@ import java.security.SecureRandom;
 
 /**
  * Keys kept in the database for what must verify on every node and after every restart when no key is configured:
- * the first node to ask makes the key (random, 32 bytes), and every node then reads that one. Anyone who reads the
+ * the first process to ask (a node or a line service) makes the key (random, 32 bytes), and every node then reads that one. Anyone who reads the
  * database reads the key too: a deployment that minds sets its own (boxoffice.waiting-room.signing-key).
  */
 public final class SigningKeys {
+
+    /** The key that signs the waiting rooms' tickets, admission tokens and block requests. */
+    public static final String WAITING_ROOM = "waiting-room";
 
     static final int KEY_BYTES = 32;
 
