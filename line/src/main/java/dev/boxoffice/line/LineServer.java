@@ -19,8 +19,6 @@ import java.util.UUID;
  */
 final class LineServer implements Handler<HttpServerRequest> {
 
-    /** A ticket one holds, sent when joining again: the same place, not a new one. */
-    static final String TICKET_HEADER = "Queue-Ticket";
     /** Bodies passed on to a node: the nodes refuse larger ones (413) anyway. */
     static final int MAX_BODY_BYTES = 16 * 1024;
 
@@ -81,7 +79,7 @@ final class LineServer implements Handler<HttpServerRequest> {
     }
 
     private void join(HttpServerRequest request, UUID show) {
-        String held = request.getHeader(TICKET_HEADER);
+        String held = request.getHeader(LineHeaders.TICKET);
         if (held != null) {
             ticket(request, show, held, false);
             return;

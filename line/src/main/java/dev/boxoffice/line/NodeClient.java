@@ -21,8 +21,6 @@ import java.util.UUID;
  */
 final class NodeClient {
 
-    static final String BLOCK_REQUEST_HEADER = "Line-Block-Request";
-
     private final HttpClient client;
     private final LineTokens tokens;
     private final Clock clock;
@@ -49,7 +47,7 @@ final class NodeClient {
     /** A block of {@code size} numbers recorded by the show (its draw made first, if due). */
     Future<LineNumbers.Progress> block(UUID show, int size) {
         MultiMap headers = MultiMap.caseInsensitiveMultiMap()
-                .add(BLOCK_REQUEST_HEADER, tokens.blockRequest(show, size, clock.millis()));
+                .add(LineHeaders.BLOCK_REQUEST, tokens.blockRequest(show, size, clock.millis()));
         return send(HttpMethod.POST, "/shows/" + show + "/queue/blocks", headers, Buffer.buffer()).map(answer -> {
             if (answer.status() != 200) {
                 throw new NodeRefusal(answer);

@@ -74,11 +74,7 @@ final class RoomRecords {
                     }
                 }
             });
-            entry.reading = reading.isComplete() ? null : reading;
-            if (reading.isComplete() && reading.succeeded()) {
-                entry.read = reading.result();
-                entry.readAtNanos = System.nanoTime();
-            }
+            entry.reading = reading.isComplete() ? null : reading; // completed at once: recorded by onComplete already
             evictIfFull();
             return reading;
         }

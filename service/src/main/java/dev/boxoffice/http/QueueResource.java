@@ -1,5 +1,6 @@
 package dev.boxoffice.http;
 
+import dev.boxoffice.line.LineHeaders;
 import dev.boxoffice.line.LineTokens;
 import dev.boxoffice.api.ErrorCode;
 import dev.boxoffice.api.LineBlockView;
@@ -49,9 +50,9 @@ import org.jboss.resteasy.reactive.RestStreamElementType;
 public class QueueResource {
 
     /** A ticket one holds, sent when joining again: the same place, not a new one. */
-    public static final String TICKET_HEADER = "Queue-Ticket";
+    public static final String TICKET_HEADER = LineHeaders.TICKET;
     /** A line service's request for a block of arrival numbers, signed with the rooms' key. */
-    public static final String BLOCK_REQUEST_HEADER = "Line-Block-Request";
+    public static final String BLOCK_REQUEST_HEADER = LineHeaders.BLOCK_REQUEST;
     /** A block request older than this is refused: a copy of one cannot take numbers for long. */
     static final long BLOCK_REQUEST_VALID_MILLIS = 60_000;
 

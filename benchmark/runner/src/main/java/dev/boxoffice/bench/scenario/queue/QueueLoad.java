@@ -8,6 +8,7 @@ import dev.boxoffice.bench.load.StepRecorder;
 import dev.boxoffice.bench.measure.Bench;
 import dev.boxoffice.bench.measure.StepResult;
 import dev.boxoffice.bench.report.Format;
+import dev.boxoffice.cluster.HaProxyStats;
 import io.vertx.core.Future;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpClient;
@@ -22,6 +23,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.UUID;
+import java.util.function.Supplier;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -61,10 +63,10 @@ final class QueueLoad {
     private final QueueOptions options;
 
     /** What the edge counted and the line services spent so far, read before and after the crowd. */
-    record EdgeReading(dev.boxoffice.cluster.HaProxyStats stats, long lineCpuTicks, int lineServices) {
+    record EdgeReading(HaProxyStats stats, long lineCpuTicks, int lineServices) {
     }
 
-    private final java.util.function.Supplier<EdgeReading> edge;
+    private final Supplier<EdgeReading> edge;
 
     QueueLoad(Bench bench, String baseUrl, boolean throughEdge, QueueOptions options) {
         this(bench, baseUrl, throughEdge, options, null);
@@ -72,7 +74,7 @@ final class QueueLoad {
 
     /** With {@code edge}: the crowd's requests counted at the edge, and the line services' CPU. */
     QueueLoad(Bench bench, String baseUrl, boolean throughEdge, QueueOptions options,
-            java.util.function.Supplier<EdgeReading> edge) {
+            Supplier<EdgeReading> edge) {
         this.edge = edge;
         this.bench = bench;
         this.baseUrl = baseUrl;
