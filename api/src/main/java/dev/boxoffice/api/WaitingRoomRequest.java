@@ -9,7 +9,7 @@ import java.time.Instant;
 /**
  * A show's waiting room as its creation asks for it; what is left out takes the default: a tenth of what one node of
  * half a core completed through the edge in the on-sale benchmark (about 1,000 buyers a second, docs/benchmarks.md
- * "Results: the crowd at the edge"), and ten seconds of those admissions at once.
+ * "onsale"), and ten seconds of those admissions at once.
  */
 public record WaitingRoomRequest(
         @Min(1) @Max(WaitingRoomSettings.MAX_ADMIT_PER_SECOND) Integer admitPerSecond,

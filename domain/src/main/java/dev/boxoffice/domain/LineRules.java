@@ -21,6 +21,7 @@ import dev.boxoffice.domain.ShowEvent.PlacesOpened;
 import dev.boxoffice.domain.ShowEvent.WaitingRoomSet;
 import dev.boxoffice.domain.ShowState.Show;
 import dev.boxoffice.domain.WaitingRoom.Standing;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.BiFunction;
@@ -63,13 +64,19 @@ final class LineRules {
     static Decision<ShowEvent> open(Show show, OpenPlaces open) {
         return withRoom(show, room -> {
             long now = open.now().toEpochMilli();
+            int rate = room.settings().admitPerSecond();
             long waiting = room.lineEnd(open.issued()) - room.opened();
-            long sincePrevious = Math.min(WaitingRoom.MAX_BURST.toMillis(), Math.max(0, now - room.lastOpenedAtMillis()));
-            long byRate = room.settings().admitPerSecond() * sincePrevious / 1000;
+            long budgetFrom = Math.max(room.lastOpenedAtMillis(), now - WaitingRoom.MAX_BURST.toMillis());
+            long byRate = rate * Math.max(0, now - budgetFrom) / 1000;
             long byRoom = room.settings().maxActive() - room.activeAt(now) - room.calledUnclaimedAt(now);
             long count = Math.min(waiting, Math.min(byRate, byRoom));
-            return count <= 0 ? Decision.unchanged()
-                    : Decision.accept(new PlacesOpened(show.id(), room.opened() + count, open.now()));
+            if (count <= 0) {
+                return Decision.unchanged();
+            }
+            // Opened at the rate, the places' time is spent and the rest carried to the next opening (rounded up:
+            // never faster than the rate): with whole places per tick, 3.75 places a tick dropped to 3 was 80 %.
+            Instant spentUpTo = count == byRate ? Instant.ofEpochMilli(budgetFrom + (count * 1000 + rate - 1) / rate) : open.now();
+            return Decision.accept(new PlacesOpened(show.id(), room.opened() + count, spentUpTo));
         });
     }
 

@@ -94,6 +94,19 @@ class WaitingRoomDecisionsTest {
     }
 
     @Test
+    void aRateThatIsNotAWholeNumberOfPlacesPerTickIsKeptOverTime() {
+        createWithRoom(15, 1_000);
+        run(new NumberArrivals(showId, 500));
+        run(new DrawLine(showId, SEED, Long.MAX_VALUE, ON_SALE));
+
+        for (int tick = 1; tick <= 40; tick++) { // every 250 ms for 10 s: 3.75 places a tick
+            run(new OpenPlaces(showId, 500, ON_SALE.plusMillis(250L * tick)));
+        }
+
+        assertThat(room().opened()).as("15 a second for 10 s, never more").isBetween(149L, 150L);
+    }
+
+    @Test
     void nobodyIsCalledBeyondMaxActiveCountingThoseJustCalledWhoHaveNotComeYet() {
         createWithRoom(100, 10);
         run(new NumberArrivals(showId, 100));

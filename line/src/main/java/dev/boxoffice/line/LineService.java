@@ -25,9 +25,11 @@ public final class LineService {
             Duration nodeTimeout, int maxStreams) {
 
         public static Settings of(int port, URI nodes) {
-            // 256 requests to the nodes at once: the edge queues them for the nodes' slots, bounded in time (2 s), so a
+            // A record read once a second per room whatever the crowd: the keeper calls places every 250 ms, so a called
+            // ticket learns it up to a second late, and the node reads a room's record at most once a second per line
+            // service. 256 requests to the nodes at once: the edge queues them for the nodes' slots, bounded in time (2 s), so a
             // node slow to answer delays called buyers rather than having them refused here at once.
-            return new Settings(port, nodes, Duration.ofMillis(250), Duration.ofSeconds(2), 10_000, 256,
+            return new Settings(port, nodes, Duration.ofSeconds(1), Duration.ofSeconds(2), 10_000, 256,
                     Duration.ofSeconds(5), 20_000);
         }
     }

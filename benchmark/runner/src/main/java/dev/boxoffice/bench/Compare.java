@@ -63,8 +63,9 @@ final class Compare {
         List<Section> sections = new ArrayList<>();
         List<VariantsResult> variants = runs.stream().map(r -> r.result("variants", VariantsResult.class)).toList();
         if (VariantsAcrossRuns.applies(variants)) {
-            sections.add(new Section("Variants across the runs", VariantsAcrossRuns.text(runs.size()),
-                    List.of(VariantsAcrossRuns.medians(variants), VariantsAcrossRuns.ratios(variants))));
+            List<Table> tables = new ArrayList<>(List.of(VariantsAcrossRuns.medians(variants), VariantsAcrossRuns.ratios(variants)));
+            VariantsAcrossRuns.steps(variants).ifPresent(tables::add);
+            sections.add(new Section("Variants across the runs", VariantsAcrossRuns.text(runs.size()), tables));
         }
         List<SteppedResult> serial = runs.stream().map(r -> r.result("serial", SteppedResult.class)).toList();
         if (serial.stream().allMatch(s -> s != null)) {

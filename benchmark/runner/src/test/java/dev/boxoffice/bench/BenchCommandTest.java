@@ -104,7 +104,8 @@ class BenchCommandTest {
     void aBaselineIsMeasuredRightAfterReactiveUnlessVariantsPlacesIt() {
         assertThat(parse("variants", "--baseline", "main").options(VariantsOptions.class).baseline()).contains("main");
         assertThat(variants("variants", "--baseline", "main"))
-                .containsExactly("reactive", "baseline", "worker", "virtual-threads", "crud-worker", "crud-reactive");
+                .containsExactly("reactive", "baseline", "worker", "virtual-threads", "worker-shared-commit",
+                        "virtual-threads-shared-commit", "crud-worker", "crud-virtual-threads", "crud-reactive");
         assertThat(variants("variants", "--variants", "baseline,reactive", "--baseline", "v1")).containsExactly("baseline", "reactive");
         assertThat(variants("variants", "--variants", "worker", "--baseline", "v1")).containsExactly("baseline", "worker");
         assertThat(parse("variants").options(VariantsOptions.class).baseline()).isEmpty();

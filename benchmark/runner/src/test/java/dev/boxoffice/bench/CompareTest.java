@@ -44,6 +44,32 @@ class CompareTest {
     }
 
     @Test
+    void threeVariantsRunsSplitTheServicesLeadIntoTheSharedCommitAndTheEventLoop() throws IOException {
+        ObjectMapper json = new ObjectMapper();
+        List<Path> runs = new ArrayList<>();
+        double[][] capacities = {{1000, 300, 600}, {1000, 250, 500}, {1000, 400, 600}}; // reactive, per request, shared
+        for (int i = 0; i < capacities.length; i++) {
+            ObjectNode run = (ObjectNode) json.readTree(RECORDED.toFile());
+            var variants = run.path("results").path("variants").path("variants");
+            String[] names = {"reactive", "virtual-threads", "virtual-threads-shared-commit"};
+            for (int v = 0; v < names.length; v++) {
+                ((ObjectNode) variants.get(v)).put("name", names[v]);
+                ((ObjectNode) variants.get(v).path("serial")).put("capacityRps", capacities[i][v]);
+            }
+            Path folder = Files.createDirectories(work.resolve("run" + i));
+            json.writeValue(folder.resolve("results.json").toFile(), run);
+            runs.add(folder);
+        }
+
+        String markdown = Compare.write(runs, work);
+
+        assertThat(markdown).contains("| Step: median of the runs' ratios (range, farthest run) | virtual-threads → "
+                + "virtual-threads-shared-commit | virtual-threads-shared-commit → reactive |");
+        // The commit: 600/300, 500/250, 600/400; then the event loop: 1000/600, 1000/500, 1000/600.
+        assertThat(markdown).contains("| serial capacity req/s | 2.00 (1.50-2.00, ±25 %) | 1.67 (1.67-2.00, ±20 %) |");
+    }
+
+    @Test
     void aFolderWithoutResultsIsRefusedByName() throws IOException {
         Path empty = Files.createDirectories(work.resolve("empty"));
 

@@ -65,7 +65,8 @@ public class VariantsRoot {
         long budget = memoryBudget.map(MemorySize::asLongValue)
                 .orElse(Runtime.getRuntime().maxMemory() * DEFAULT_BUDGET_PERCENT_OF_HEAP / 100);
         return switch (variant.persistence()) {
-            case EVENT_SOURCED -> new EventSourcedShows(database, budget, notifier.get()::committed);
+            case EVENT_SOURCED -> new EventSourcedShows(database, variant.commit() == Variant.Commit.SHARED, budget,
+                    notifier.get()::committed);
             case STATE_IN_PLACE -> new JdbcCrudShows(database);
         };
     }

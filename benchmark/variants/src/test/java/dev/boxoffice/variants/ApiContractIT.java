@@ -43,7 +43,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * Each runs as packaged, two instances on a database of its own.
  */
 @ParameterizedClass(name = "{0}")
-@ValueSource(strings = {VariantProcess.REACTIVE, "worker", "virtual-threads", "crud-worker", "crud-reactive"})
+@ValueSource(strings = {VariantProcess.REACTIVE, "worker", "virtual-threads", "worker-shared-commit",
+        "virtual-threads-shared-commit", "crud-worker", "crud-virtual-threads", "crud-reactive"})
 class ApiContractIT {
 
     private static final Path LOGS = Path.of("target/variant-logs");

@@ -22,6 +22,10 @@ public final class Table {
         return this;
     }
 
+    public boolean isEmpty() {
+        return rows.isEmpty();
+    }
+
     public List<String> headers() {
         return headers;
     }

@@ -22,38 +22,60 @@ import dev.boxoffice.variants.JdbcShowListing;
 import dev.boxoffice.variants.http.BlockingShows;
 import dev.boxoffice.variants.http.StoreUnavailableException;
 import io.vertx.core.Future;
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.locks.ReentrantLock;
 import javax.sql.DataSource;
 
 /**
  * Event-sourced shows on blocking JDBC, designed as the service is: each show in memory (rebuilt from its events when
  * missing), one writer at a time per show (a lock instead of the service's queue), decide with the domain, append with
- * the expected version, reply after the commit. Another instance's write is caught up from the stream's tail.
+ * the expected version, reply after the commit: a commit of its own, or one shared with other requests. Another instance's write is caught up from the stream's tail.
  * Shows in memory are bounded by their bytes, least recently used evicted.
  */
 public final class EventSourcedShows implements BlockingShows {
 
     private static final int MAX_ATTEMPTS = 3;
+    /** As the service's bounds: appends waiting for a shared commit, in payload bytes and in time. */
+    private static final long SHARED_COMMIT_WAITING_BYTES = 4L << 20;
+    private static final Duration SHARED_COMMIT_TIMEOUT = Duration.ofMillis(800);
+
+    /** Commands of one show decided together and appended in one go, as the service's entity does. */
+    private static final int MAX_BATCH = 64;
 
     /** One show in memory: its state at its version, changed only under its lock. */
     private static final class ShowEntity {
         final ReentrantLock lock = new ReentrantLock();
+        final ConcurrentLinkedQueue<Waiting> inbox = new ConcurrentLinkedQueue<>(); // with a shared commit
         volatile ShowState state = ShowState.NOT_CREATED;
         long version;
     }
 
+    /** A command waiting for its show's writer, and its outcome once decided and committed. */
+    private record Waiting(ShowCommand command, String correlationId, CompletableFuture<CommandOutcome<ShowState>> outcome) {
+    }
+
     private final EventStore store;
+    private final boolean sharedCommit;
     private final JdbcShowListing listing;
     private final Runnable committed;
     private final ShowDecider decider = new ShowDecider();
     private final ShowEventCodec codec = new ShowEventCodec();
     private final Cache<UUID, ShowEntity> shows;
 
-    /** @param committed told after every commit (wakes the read model's projection) */
-    public EventSourcedShows(DataSource database, long memoryBudgetBytes, Runnable committed) {
-        this.store = new JdbcEventStore(database);
+    /**
+     * @param sharedCommit appends of many requests share a commit ({@link JdbcGroupCommit}), or each commits its own
+     * @param committed    told after every commit (wakes the read model's projection)
+     */
+    public EventSourcedShows(DataSource database, boolean sharedCommit, long memoryBudgetBytes, Runnable committed) {
+        this.sharedCommit = sharedCommit;
+        this.store = sharedCommit ? new JdbcGroupCommit(database, SHARED_COMMIT_WAITING_BYTES, SHARED_COMMIT_TIMEOUT)
+                : new JdbcEventStore(database);
         this.listing = new JdbcShowListing(database, "show_view");
         this.committed = committed;
         this.shows = Caffeine.newBuilder()
@@ -77,6 +99,79 @@ public final class EventSourcedShows implements BlockingShows {
     }
 
     private CommandOutcome<ShowState> handle(ShowCommand command, String correlationId) {
+        return sharedCommit ? handleTogether(command, correlationId) : handleAlone(command, correlationId);
+    }
+
+    /**
+     * With a shared commit, the show's writer also takes the commands that waited for it meanwhile (at most
+     * {@link #MAX_BATCH}), decides each against the state the one before leaves, and appends them as one: a thread
+     * whose command another writer took finds its outcome when it gets the lock.
+     */
+    private CommandOutcome<ShowState> handleTogether(ShowCommand command, String correlationId) {
+        ShowEntity show = shows.get(command.showId(), this::load);
+        Waiting mine = new Waiting(command, correlationId, new CompletableFuture<>());
+        show.inbox.add(mine);
+        while (!mine.outcome().isDone()) {
+            show.lock.lock();
+            try {
+                if (!mine.outcome().isDone()) {
+                    writeBatch(show, command.showId());
+                }
+            } finally {
+                show.lock.unlock();
+            }
+        }
+        try {
+            return mine.outcome().join();
+        } catch (CompletionException e) {
+            throw e.getCause() instanceof RuntimeException cause ? cause : e;
+        }
+    }
+
+    private void writeBatch(ShowEntity show, UUID showId) {
+        List<Waiting> batch = new ArrayList<>();
+        for (Waiting next; batch.size() < MAX_BATCH && (next = show.inbox.poll()) != null; ) {
+            batch.add(next);
+        }
+        try {
+            for (int attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+                ShowState pending = show.state;
+                List<NewEvent> events = new ArrayList<>();
+                List<CommandOutcome<ShowState>> outcomes = new ArrayList<>();
+                for (Waiting waiting : batch) {
+                    switch (decider.decide(waiting.command(), pending)) {
+                        case Decision.Rejected<ShowEvent> rejected -> outcomes.add(new CommandOutcome.Rejected<>(rejected.rejection()));
+                        case Decision.Accepted<ShowEvent> accepted -> {
+                            for (ShowEvent event : accepted.events()) {
+                                pending = decider.evolve(pending, event);
+                                events.add(codec.toNewEvent(event, waiting.correlationId()));
+                            }
+                            outcomes.add(new CommandOutcome.Accepted<>(pending, show.version + events.size()));
+                        }
+                    }
+                }
+                if (events.isEmpty() || done(store.append(streamOf(showId), ExpectedVersion.of(show.version), events))
+                        instanceof AppendResult.Appended) {
+                    if (!events.isEmpty()) {
+                        committed.run();
+                        show.state = pending;
+                        show.version += events.size();
+                        shows.put(showId, show);
+                    }
+                    for (int i = 0; i < batch.size(); i++) {
+                        batch.get(i).outcome().complete(outcomes.get(i));
+                    }
+                    return;
+                }
+                catchUp(showId, show); // another instance wrote first
+            }
+            throw new StoreUnavailableException("show " + showId + " kept changing under these commands", null);
+        } catch (RuntimeException failed) {
+            batch.forEach(waiting -> waiting.outcome().completeExceptionally(failed));
+        }
+    }
+
+    private CommandOutcome<ShowState> handleAlone(ShowCommand command, String correlationId) {
         ShowEntity show = shows.get(command.showId(), this::load);
         show.lock.lock();
         try {

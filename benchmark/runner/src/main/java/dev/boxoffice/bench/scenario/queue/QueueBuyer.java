@@ -12,20 +12,18 @@ import io.vertx.core.http.RequestOptions;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.Base64;
-import java.util.SplittableRandom;
 import java.util.UUID;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
 
 /**
  * One buyer of an on-sale through its show's waiting room, as a page that polls would be: it joins the line, asks
- * again after each answer's Retry-After until it is admitted, then holds a random seat with its admission token
- * (another seat if that one is taken) and confirms the hold. Its callbacks run on the generator's event loop.
+ * again after each answer's Retry-After until it is admitted, then holds the best seat available with its admission
+ * token and confirms the hold. Its callbacks run on the generator's event loop.
  */
 final class QueueBuyer {
 
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final int SEAT_TRIES = 5;
 
     /**
      * What a buyer tells the step when it is done.
@@ -48,9 +46,7 @@ final class QueueBuyer {
     private final HttpClient client;
     private final StepRecorder recorder;
     private final UUID show;
-    private final int seats;
     private final long arrivedNanos;
-    private final SplittableRandom random;
     private final Consumer<Outcome> done;
     private final long timeoutMillis;
     private String ticket;
@@ -61,17 +57,14 @@ final class QueueBuyer {
     private long admittedNanos;
     private int requests;
     private int refusals;
-    private int seatTries;
 
-    QueueBuyer(Vertx vertx, HttpClient client, StepRecorder recorder, UUID show, int seats, long arrivedNanos,
-            SplittableRandom random, long timeoutMillis, Consumer<Outcome> done) {
+    QueueBuyer(Vertx vertx, HttpClient client, StepRecorder recorder, UUID show, long arrivedNanos,
+            long timeoutMillis, Consumer<Outcome> done) {
         this.vertx = vertx;
         this.client = client;
         this.recorder = recorder;
         this.show = show;
-        this.seats = seats;
         this.arrivedNanos = arrivedNanos;
-        this.random = random;
         this.timeoutMillis = timeoutMillis;
         this.done = done;
     }
@@ -113,12 +106,9 @@ final class QueueBuyer {
     }
 
     private void hold() {
-        Buffer seat = Buffer.buffer("{\"seats\":[" + random.nextInt(seats) + "],\"ttlSeconds\":600}");
-        send(HttpMethod.POST, "/shows/" + show + "/holds", seat, System.nanoTime(), (status, headers, body) -> {
+        send(HttpMethod.POST, "/shows/" + show + "/holds", QueueLoad.HOLD_BEST_SEAT, System.nanoTime(), (status, headers, body) -> {
             if (status == 201) {
                 confirm(headers.get("Location"));
-            } else if (status == 409 && ++seatTries < SEAT_TRIES) {
-                hold(); // taken meanwhile: another seat
             } else {
                 retryOrGiveUp(status, headers, this::hold);
             }

@@ -89,12 +89,12 @@ public final class QueueScenario extends Scenario<QueueResult> {
                 num(100 * crowd.etaWithinBound(), 0) + " %", Long.toString(crowd.fairnessViolations()),
                 Integer.toString(crowd.maxActiveSeen()), num(crowd.drainSeconds(), 0),
                 num(crowd.answers().cpu().service(), 0), num(crowd.answers().cpu().loadGenerator(), 0));
-        String text = "First the purchase capacity: 32 buyers hold a random seat and confirm it, again and again, on "
+        String text = "First the purchase capacity: 32 buyers hold the best seat available and confirm it, again and again, on "
                 + "shows without a waiting room, after a warm-up of the same (--warmup-seconds); a refused one waits its "
                 + "Retry-After. Then the crowd: buyers arrive at a multiple of that capacity (open model), each for one of "
                 + "the shows on sale at once (enough for twice the buyers' seats), each show with a waiting room whose rate is its share of the "
-                + "capacity. A buyer joins the line, asks again after each answer's Retry-After until admitted, then holds a "
-                + "random seat with its admission token (another if that one was taken) and confirms. Purchases/s: over the "
+                + "capacity. A buyer joins the line, asks again after each answer's Retry-After until admitted, then holds the "
+                + "best seat available with its admission token and confirms. Purchases/s: over the "
                 + "time from the first arrival to the last purchase. Requests per purchase: every request of every buyer "
                 + "(joins, polls, holds, confirmations, retries). ETA error: |the wait a buyer saw until it learned it was "
                 + "admitted - the wait estimated when it joined|, within bound when under 15 % of that wait or 10 s. Unfair "

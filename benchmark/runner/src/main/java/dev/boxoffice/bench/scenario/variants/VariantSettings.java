@@ -21,7 +21,10 @@ final class VariantSettings {
             SERVICE, "the service: event loop, event-sourced, reactive PostgreSQL client, group commit",
             "worker", "worker threads (@Blocking), event-sourced, blocking JDBC (Agroal), a commit per request",
             "virtual-threads", "a virtual thread per request (@RunOnVirtualThread), event-sourced, blocking JDBC (Agroal), a commit per request",
+            "worker-shared-commit", "worker threads (@Blocking), event-sourced, blocking JDBC (Agroal), group commit (a committer thread)",
+            "virtual-threads-shared-commit", "a virtual thread per request (@RunOnVirtualThread), event-sourced, blocking JDBC (Agroal), group commit (a committer thread)",
             "crud-worker", "worker threads (@Blocking), state updated in place, blocking JDBC (Agroal)",
+            "crud-virtual-threads", "a virtual thread per request (@RunOnVirtualThread), state updated in place, blocking JDBC (Agroal)",
             "crud-reactive", "event loop, state updated in place, reactive PostgreSQL client");
 
     private VariantSettings() {

@@ -6,9 +6,11 @@ import dev.boxoffice.bench.report.Format;
 import dev.boxoffice.bench.report.Table;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Function;
 
 /**
@@ -47,6 +49,35 @@ public final class VariantsAcrossRuns {
             }
             return spread(ratios);
         });
+    }
+
+    /**
+     * The steps of the service's lead over blocking code, per pair of variants that differs only in the commit: the
+     * commit shared, then the event loop; each the median of the runs' own ratios of a figure after the step to
+     * before it (range, farthest run). Empty unless the runs measured such a pair and the service.
+     */
+    public static Optional<Table> steps(List<VariantsResult> runs) {
+        List<String> variants = commonVariants(runs);
+        Map<String, List<String>> steps = new LinkedHashMap<>(); // column -> (after, before)
+        for (List<String> pair : VariantsReport.COMMIT_PAIRS) {
+            if (variants.contains("reactive") && variants.containsAll(pair)) {
+                steps.put(pair.get(0) + " → " + pair.get(1), List.of(pair.get(1), pair.get(0)));
+                steps.put(pair.get(1) + " → reactive", List.of("reactive", pair.get(1)));
+            }
+        }
+        if (steps.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(table(runs, "Step: median of the runs' ratios (range, farthest run)", List.copyOf(steps.keySet()),
+                (column, perRun) -> {
+                    List<Double> after = perRun.apply(steps.get(column).get(0));
+                    List<Double> before = perRun.apply(steps.get(column).get(1));
+                    List<Double> ratios = new ArrayList<>();
+                    for (int r = 0; r < runs.size(); r++) {
+                        ratios.add(after.get(r) / before.get(r));
+                    }
+                    return spread(ratios);
+                }));
     }
 
     /** A cell from the variant's name and a figure's value in each run, by variant name. */

@@ -10,11 +10,12 @@ import picocli.CommandLine.Option;
 public interface VariantsOptions {
 
     /** Every variant, reactive being the service itself. */
-    List<String> ALL = List.of("reactive", "worker", "virtual-threads", "crud-worker", "crud-reactive");
+    List<String> ALL = List.of("reactive", "worker", "virtual-threads", "worker-shared-commit",
+            "virtual-threads-shared-commit", "crud-worker", "crud-virtual-threads", "crud-reactive");
     /** The service built from --baseline's revision: its ratios to reactive show what a change did to the service. */
     String BASELINE = "baseline";
 
-    @Option(names = "--variants", split = ",", defaultValue = "reactive,worker,virtual-threads,crud-worker,crud-reactive",
+    @Option(names = "--variants", split = ",", defaultValue = "reactive,worker,virtual-threads,worker-shared-commit,virtual-threads-shared-commit,crud-worker,crud-virtual-threads,crud-reactive",
             description = "variants: the variants measured, in order (reactive is the service; the others run benchmark/variants)")
     List<String> names();
 

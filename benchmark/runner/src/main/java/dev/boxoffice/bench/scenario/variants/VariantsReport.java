@@ -31,6 +31,10 @@ final class VariantsReport {
             new Scenario("contention", "req/s", VariantResult::contention),
             new Scenario("journeys", "journeys/s", v -> v.journeys() == null ? null : v.journeys().stepped()));
 
+    /** Variants that differ only in the commit, a commit per request first: the steps of the service's lead. */
+    static final List<List<String>> COMMIT_PAIRS = List.of(
+            List.of("virtual-threads", "virtual-threads-shared-commit"), List.of("worker", "worker-shared-commit"));
+
     private VariantsReport() {
     }
 
@@ -101,7 +105,52 @@ final class VariantsReport {
                         + " another git revision (see its settings): its ratios to reactive are what the change between the"
                         + " two did, measured in one run (baseline / reactive below 1 on capacity, or above 1 on latency, CPU"
                         + " and memory, means this checkout's service does better)." : "");
-        return new Section("Variants: execution model and persistence model", text, charts, List.of(matrix, ratios, settings));
+        List<Table> tables = new ArrayList<>(List.of(matrix, ratios));
+        decomposition(variants, rates).ifPresent(steps -> tables.add(steps));
+        tables.add(settings);
+        return new Section("Variants: execution model and persistence model", text + (tables.size() > 3 ? DECOMPOSITION_TEXT : ""),
+                charts, tables);
+    }
+
+    private static final String DECOMPOSITION_TEXT = " Where the service's lead over blocking code comes from: each pair of"
+            + " variants that differs only in the commit, then the service, step by step; each row is the ratio of a figure"
+            + " after the step to before it (above 1 on capacity, below 1 on p99, CPU and memory: the step helps), and the"
+            + " two steps multiply to the whole lead.";
+
+    /** Per commit pair present with the service: the commit shared, then the event loop, then both, as ratios. */
+    static Optional<Table> decomposition(List<VariantResult> variants, List<Double> rates) {
+        VariantResult service = reactive(variants);
+        if (service == null) {
+            return Optional.empty();
+        }
+        List<String> header = new ArrayList<>(List.of("Step"));
+        header.addAll(figureNames(rates));
+        Table steps = new Table(header.toArray(String[]::new));
+        for (List<String> pair : COMMIT_PAIRS) {
+            Optional<VariantResult> perRequest = named(variants, pair.get(0));
+            Optional<VariantResult> shared = named(variants, pair.get(1));
+            if (perRequest.isPresent() && shared.isPresent()) {
+                List<Double> before = values(perRequest.get(), rates);
+                List<Double> between = values(shared.get(), rates);
+                List<Double> after = values(service, rates);
+                steps.row(ratios(pair.get(0) + " → " + pair.get(1) + " (the commit shared)", between, before));
+                steps.row(ratios(pair.get(1) + " → reactive (the event loop)", after, between));
+                steps.row(ratios(pair.get(0) + " → reactive (both)", after, before));
+            }
+        }
+        return steps.isEmpty() ? Optional.empty() : Optional.of(steps);
+    }
+
+    private static String[] ratios(String label, List<Double> after, List<Double> before) {
+        List<String> row = new ArrayList<>(List.of(label));
+        for (int i = 0; i < after.size(); i++) {
+            row.add(ratio(after.get(i) / before.get(i)));
+        }
+        return row.toArray(String[]::new);
+    }
+
+    private static Optional<VariantResult> named(List<VariantResult> variants, String name) {
+        return variants.stream().filter(v -> v.name().equals(name)).findFirst();
     }
 
     /** The matrix's cells of one variant: the figures of {@link #values}, formatted. */
