@@ -39,7 +39,7 @@ import javax.sql.DataSource;
  * {@code maxWaitingBytes} of payload (past it, 503 at once) and {@code timeout} (past it, 503; one still waiting is
  * dropped unwritten).
  */
-final class JdbcGroupCommit implements EventStore, AutoCloseable {
+final class JdbcGroupCommit implements EventStore {
 
     /** Events in one statement at most, as the service's default. */
     static final int MAX_EVENTS = 1000;
@@ -74,15 +74,13 @@ final class JdbcGroupCommit implements EventStore, AutoCloseable {
     private final Duration timeout;
     private final ArrayDeque<Pending> waiting = new ArrayDeque<>(); // guarded by this
     private long waitingBytes; // guarded by this
-    private final Thread committer;
-    private volatile boolean closed;
 
     JdbcGroupCommit(DataSource database, long maxWaitingBytes, Duration timeout) {
         this.database = database;
         this.reads = new JdbcEventStore(database);
         this.maxWaitingBytes = maxWaitingBytes;
         this.timeout = timeout;
-        this.committer = Thread.ofPlatform().name("group-committer").daemon().start(this::commitWhileOpen);
+        Thread.ofPlatform().name("group-committer").daemon().start(this::commitForever); // ends with the JVM
     }
 
     @Override
@@ -119,14 +117,8 @@ final class JdbcGroupCommit implements EventStore, AutoCloseable {
         return reads.readStream(stream, afterVersion);
     }
 
-    @Override
-    public void close() {
-        closed = true;
-        committer.interrupt();
-    }
-
-    private void commitWhileOpen() {
-        while (!closed) {
+    private void commitForever() {
+        while (true) {
             List<Pending> batch;
             try {
                 batch = takeBatch();
