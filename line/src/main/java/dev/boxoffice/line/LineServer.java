@@ -2,7 +2,6 @@ package dev.boxoffice.line;
 
 import io.vertx.core.Future;
 import io.vertx.core.Handler;
-import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpServerResponse;
@@ -12,8 +11,9 @@ import java.util.UUID;
 /**
  * The waiting rooms' lines, served apart from the nodes that sell: a join signs a ticket with a number from a block
  * the show recorded (one request to the node per block), and a waiting ticket's poll or stream is answered from the
- * room's record in memory (read from the node at most a few times a second, whatever the crowd). Only a ticket whose
- * place is called goes to the node, once, to be admitted; the API, the tickets and the answers are the nodes' own.
+ * room's record in memory (read from the node at most once a second, whatever the crowd, and not at all while
+ * admissions bring it). Only a ticket whose place is called goes to the node, once, to be admitted, with the others
+ * called at the moment ({@link Admissions}); the API, the tickets and the answers are the nodes' own.
  * Anything else under these paths (another method, a ticket that does not verify, a show without a room) is passed
  * on to the node as it came, so that its answer is exactly the node's.
  */
@@ -23,15 +23,17 @@ final class LineServer implements Handler<HttpServerRequest> {
     static final int MAX_BODY_BYTES = 16 * 1024;
 
     private final NodeClient node;
+    private final Admissions admissions;
     private final RoomRecords rooms;
     private final LineNumbers numbers;
     private final LineTokens tokens;
     private final TicketStreams streams;
     private final Clock clock;
 
-    LineServer(NodeClient node, RoomRecords rooms, LineNumbers numbers, LineTokens tokens,
+    LineServer(NodeClient node, Admissions admissions, RoomRecords rooms, LineNumbers numbers, LineTokens tokens,
             TicketStreams streams, Clock clock) {
         this.node = node;
+        this.admissions = admissions;
         this.rooms = rooms;
         this.numbers = numbers;
         this.tokens = tokens;
@@ -131,8 +133,8 @@ final class LineServer implements Handler<HttpServerRequest> {
             return Future.succeededFuture(LineAnswers.waiting(ticket,
                     LineEstimates.waiting(place - room.called() + 1, room.admitPerSecond())));
         }
-        // Asked as a poll, whether the buyer polls or streams: the node answers JSON.
-        return node.send(HttpMethod.GET, "/shows/" + show + "/queue/" + ticket, LineAnswers.ASK_AS_A_POLL, Buffer.buffer());
+        // Asked as a poll, whether the buyer polls or streams, with the show's other called tickets of the moment.
+        return admissions.admit(show, ticket);
     }
 
     /** Passed on as it came; a body only with its length, and of at most {@link #MAX_BODY_BYTES}, refused unread. */

@@ -20,17 +20,19 @@ public final class LineService {
      * @param nodeConnections connections to the nodes at once, and requests that may wait for one
      * @param nodeTimeout     the longest a node's answer is waited for
      * @param maxStreams      ticket streams open at once
+     * @param admissionWindow how long a called ticket's poll waits for others of its show, to be sent to the node with them
      */
     public record Settings(int port, URI nodes, Duration refresh, Duration maxAge, int maxRooms, int nodeConnections,
-            Duration nodeTimeout, int maxStreams) {
+            Duration nodeTimeout, int maxStreams, Duration admissionWindow) {
 
         public static Settings of(int port, URI nodes) {
             // A record read once a second per room whatever the crowd: the keeper calls places every 250 ms, so a called
             // ticket learns it up to a second late, and the node reads a room's record at most once a second per line
             // service. 256 requests to the nodes at once: the edge queues them for the nodes' slots, bounded in time (2 s), so a
-            // node slow to answer delays called buyers rather than having them refused here at once.
+            // node slow to answer delays called buyers rather than having them refused here at once. A called ticket's
+            // poll waits up to 200 ms for others: less than a tick of the keeper, unseen by a buyer who waited seconds.
             return new Settings(port, nodes, Duration.ofSeconds(1), Duration.ofSeconds(2), 10_000, 256,
-                    Duration.ofSeconds(5), 20_000);
+                    Duration.ofSeconds(5), 20_000, Duration.ofMillis(200));
         }
     }
 
@@ -47,7 +49,9 @@ public final class LineService {
         RoomRecords rooms = new RoomRecords(node::room, settings.refresh(), settings.maxAge(), settings.maxRooms());
         LineNumbers numbers = new LineNumbers(node::block);
         vertx.setPeriodic(60_000, tick -> numbers.forgetIdle());
-        LineServer handler = new LineServer(node, rooms, numbers, tokens, new TicketStreams(vertx, settings.maxStreams()), clock);
+        Admissions admissions = new Admissions(vertx, node, rooms, settings.admissionWindow(), Admissions.MAX_TICKETS);
+        LineServer handler = new LineServer(node, admissions, rooms, numbers, tokens,
+                new TicketStreams(vertx, settings.maxStreams()), clock);
         return vertx.createHttpServer(new HttpServerOptions().setPort(settings.port()).setTcpNoDelay(true)
                         .setMaxInitialLineLength(4096).setMaxHeaderSize(8192))
                 .requestHandler(handler).listen().map(server -> new LineService(server, node));

@@ -9,14 +9,17 @@ import io.vertx.core.http.HttpClientOptions;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.PoolOptions;
 import io.vertx.core.http.RequestOptions;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
 import java.net.URI;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.List;
 import java.util.UUID;
 
 /**
  * The line service's way to the nodes (through the edge, which sends each show to its node): a room's record, a block
- * of arrival numbers, and requests passed on as they came. Bounded: at most {@code connections} at once, and as many
+ * of arrival numbers, called tickets' admissions gathered, and requests passed on as they came. Bounded: at most {@code connections} at once, and as many
  * waiting for one; each answer within {@code timeout}, else the request fails (the client gets a 503).
  */
 final class NodeClient {
@@ -55,6 +58,14 @@ final class NodeClient {
             var block = answer.body().toJsonObject();
             return new LineNumbers.Progress(block.getLong("numbered"), block.getLong("firstUncalled"), block.getBoolean("drawn"));
         });
+    }
+
+    /** Several tickets' polls in one request: the node's answer as it came (200: each ticket's standing, and the room). */
+    Future<NodeAnswer> admissions(UUID show, List<String> tickets) {
+        MultiMap headers = MultiMap.caseInsensitiveMultiMap().add("Content-Type", "application/json")
+                .add("Accept", "application/json");
+        Buffer body = new JsonObject().put("tickets", new JsonArray(tickets)).toBuffer();
+        return send(HttpMethod.POST, "/shows/" + show + "/queue/admissions", headers, body);
     }
 
     /** A request passed on as it came: method, path and query, headers, body. */

@@ -56,6 +56,20 @@ final class RoomRecords {
         return !fresh && age < maxAgeNanos ? Future.succeededFuture(known) : reading.recover(failed -> Future.succeededFuture(known));
     }
 
+    /** A record the node sent along with another answer: kept as if read now, unless a newer one was read since. */
+    void offer(UUID show, RoomRecord record) {
+        Entry entry = rooms.computeIfAbsent(show, id -> new Entry());
+        synchronized (entry) {
+            Read known = entry.read;
+            if (known == null || known.record() == null || record.called() >= known.record().called()
+                    && record.numbered() >= known.record().numbered()) {
+                entry.read = new Read(record, null);
+                entry.readAtNanos = System.nanoTime();
+            }
+        }
+        evictIfFull();
+    }
+
     int size() {
         return rooms.size();
     }

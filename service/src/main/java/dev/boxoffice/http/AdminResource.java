@@ -5,8 +5,6 @@ import dev.boxoffice.api.Problem;
 import dev.boxoffice.api.ProblemException;
 import dev.boxoffice.projection.ProjectionHost;
 import dev.boxoffice.projection.ProjectionStatus;
-import io.smallrye.mutiny.Uni;
-import io.smallrye.mutiny.vertx.UniHelper;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
@@ -16,6 +14,7 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CompletionStage;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
@@ -48,9 +47,9 @@ public class AdminResource {
     @APIResponse(responseCode = "200", description = "One status per projection")
     @APIResponse(responseCode = "401", description = "No or the wrong bearer token (UNAUTHORIZED)")
     @APIResponse(responseCode = "403", description = "Admin endpoints are disabled: boxoffice.admin.token is unset (ADMIN_DISABLED)")
-    public Uni<List<ProjectionStatus>> list(@RestHeader("Authorization") String authorization) {
+    public CompletionStage<List<ProjectionStatus>> list(@RestHeader("Authorization") String authorization) {
         authorize(authorization);
-        return UniHelper.toUni(projections.statuses());
+        return projections.statuses().toCompletionStage();
     }
 
     @POST

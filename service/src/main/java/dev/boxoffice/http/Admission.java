@@ -163,7 +163,7 @@ public class Admission {
      * A waiting room is its show's own admission control, so the time bound leaves its traffic alone. Its joins and
      * polls are answered in less CPU than a refusal costs (about 40 µs against 48-62 µs on a whole core, measured),
      * and a crowd's are bounded by the edge's queue for them (deploy/haproxy) and by the memory bound here. So are a
-     * line service's reads of the room's record and its blocks of numbers: one serves hundreds of buyers, and
+     * line service's reads of the room's record, its blocks of numbers and its gathered admissions: one serves hundreds of buyers, and
      * refusing it would refuse them all. A buyer it
      * admitted (a valid, unlapsed Admission-Token for the show in the path, checked by its signature alone) is one of
      * at most its maxActive, and refusing the buyer's hold or confirmation would waste the place the line gave it.
@@ -174,7 +174,8 @@ public class Admission {
         HttpMethod method = ctx.request().method();
         if ((method == HttpMethod.POST || method == HttpMethod.GET) && segments == 3 && path.endsWith("/queue")
                 || method == HttpMethod.GET && segments == 4 && path.contains("/queue/")
-                || method == HttpMethod.POST && segments == 4 && path.endsWith("/queue/blocks")) {
+                || method == HttpMethod.POST && segments == 4
+                        && (path.endsWith("/queue/blocks") || path.endsWith("/queue/admissions"))) {
             return true;
         }
         String token = ctx.request().getHeader(BuyerAdmission.HEADER);

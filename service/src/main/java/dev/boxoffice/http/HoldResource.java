@@ -19,8 +19,6 @@ import dev.boxoffice.domain.ShowState;
 import dev.boxoffice.http.Writes.Write;
 import dev.boxoffice.shows.HoldExpiry;
 import dev.boxoffice.shows.ShowService;
-import io.smallrye.mutiny.Uni;
-import io.smallrye.mutiny.vertx.UniHelper;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
@@ -36,6 +34,7 @@ import jakarta.ws.rs.core.MediaType;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.UUID;
+import java.util.concurrent.CompletionStage;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.headers.Header;
@@ -88,7 +87,7 @@ public class HoldResource {
     @APIResponse(responseCode = "404", description = "No such show (SHOW_NOT_FOUND)")
     @APIResponse(responseCode = "409", description = "Some seats are held or reserved (SEATS_NOT_AVAILABLE, with every such seat), or no count seats are available together (NO_SEATS_TOGETHER, saying how many are left and how many together at most)")
     @APIResponse(responseCode = "403", description = "The show sells through its waiting room and this request has no valid Admission-Token, or its admission ended (ADMISSION_REQUIRED, naming the queue)")
-    public Uni<RestResponse<byte[]>> hold(@RestPath String showId, @Valid @NotNull HoldRequest request,
+    public CompletionStage<RestResponse<byte[]>> hold(@RestPath String showId, @Valid @NotNull HoldRequest request,
             @RestHeader(CORRELATION_ID) @Size(max = 128) String correlationId,
             @RestHeader(IdempotencyKey.HEADER) String idempotencyKey, @Context RoutingContext http) {
         UUID show = RequestParameters.showId(showId);
@@ -112,15 +111,15 @@ public class HoldResource {
     @Operation(summary = "A hold and its status: HELD, CONFIRMED, RELEASED or EXPIRED (as soon as its time is up)")
     @APIResponse(responseCode = "200", description = "The hold")
     @APIResponse(responseCode = "404", description = "No such show or hold (SHOW_NOT_FOUND, HOLD_NOT_FOUND)")
-    public Uni<HoldView> get(@RestPath String showId, @RestPath String holdId) {
+    public CompletionStage<HoldView> get(@RestPath String showId, @RestPath String holdId) {
         UUID show = RequestParameters.showId(showId);
         UUID hold = RequestParameters.uuid("holdId", holdId);
-        return UniHelper.toUni(shows.show(show).compose(state -> {
+        return shows.show(show).compose(state -> {
             if (!(state instanceof ShowState.Show known)) {
                 throw new ProblemException(Problem.showNotFound(showId));
             }
             return holds.remembered(known, hold).map(found -> HoldView.of(show, known.hall(), found, clock.instant()));
-        }));
+        }).toCompletionStage();
     }
 
     @POST
@@ -132,7 +131,7 @@ public class HoldResource {
     @APIResponse(responseCode = "409", description = "The hold was released (HOLD_RELEASED)")
     @APIResponse(responseCode = "410", description = "The hold expired; its seats are back on sale (HOLD_EXPIRED)")
     @APIResponse(responseCode = "403", description = "The show sells through its waiting room and this request has no valid Admission-Token, or its admission ended (ADMISSION_REQUIRED, naming the queue)")
-    public Uni<RestResponse<byte[]>> confirm(@RestPath String showId, @RestPath String holdId,
+    public CompletionStage<RestResponse<byte[]>> confirm(@RestPath String showId, @RestPath String holdId,
             @RestHeader(CORRELATION_ID) @Size(max = 128) String correlationId,
             @RestHeader(IdempotencyKey.HEADER) String idempotencyKey, @Context RoutingContext http) {
         return settle(http, showId, holdId, correlationId, idempotencyKey, HoldStatus.CONFIRMED, ConfirmHold::new);
@@ -146,7 +145,7 @@ public class HoldResource {
     @APIResponse(responseCode = "404", description = "No such show or hold (SHOW_NOT_FOUND, HOLD_NOT_FOUND)")
     @APIResponse(responseCode = "409", description = "The hold was confirmed: cancel its reservations instead (HOLD_ALREADY_CONFIRMED)")
     @APIResponse(responseCode = "410", description = "The hold expired; its seats are back on sale (HOLD_EXPIRED)")
-    public Uni<RestResponse<byte[]>> release(@RestPath String showId, @RestPath String holdId,
+    public CompletionStage<RestResponse<byte[]>> release(@RestPath String showId, @RestPath String holdId,
             @RestHeader(CORRELATION_ID) @Size(max = 128) String correlationId,
             @RestHeader(IdempotencyKey.HEADER) String idempotencyKey, @Context RoutingContext http) {
         return settle(http, showId, holdId, correlationId, idempotencyKey, HoldStatus.RELEASED, ReleaseHold::new);
@@ -162,7 +161,7 @@ public class HoldResource {
     @APIResponse(responseCode = "404", description = "No such show (SHOW_NOT_FOUND)")
     @APIResponse(responseCode = "409", description = "Some seats are held or reserved (SEATS_NOT_AVAILABLE, with every such seat), or no count seats are available together (NO_SEATS_TOGETHER, saying how many are left and how many together at most)")
     @APIResponse(responseCode = "403", description = "The show sells through its waiting room and this request has no valid Admission-Token, or its admission ended (ADMISSION_REQUIRED, naming the queue)")
-    public Uni<RestResponse<byte[]>> reserve(@RestPath String showId, @Valid @NotNull ReservationRequest request,
+    public CompletionStage<RestResponse<byte[]>> reserve(@RestPath String showId, @Valid @NotNull ReservationRequest request,
             @RestHeader(CORRELATION_ID) @Size(max = 128) String correlationId,
             @RestHeader(IdempotencyKey.HEADER) String idempotencyKey, @Context RoutingContext http) {
         UUID show = RequestParameters.showId(showId);
@@ -174,7 +173,7 @@ public class HoldResource {
     }
 
     /** Sends the hold's show the command that takes it to {@code goal}, and answers with the hold once settled. */
-    private Uni<RestResponse<byte[]>> settle(RoutingContext http, String showId, String holdId, String correlationId,
+    private CompletionStage<RestResponse<byte[]>> settle(RoutingContext http, String showId, String holdId, String correlationId,
             String idempotencyKey, HoldStatus goal, HoldCommand command) {
         UUID show = RequestParameters.showId(showId);
         UUID hold = RequestParameters.uuid("holdId", holdId);

@@ -3,6 +3,8 @@ package dev.boxoffice.http;
 import dev.boxoffice.line.LineHeaders;
 import dev.boxoffice.line.LineTokens;
 import dev.boxoffice.api.ErrorCode;
+import dev.boxoffice.api.LineAdmissionsRequest;
+import dev.boxoffice.api.LineAdmissionsView;
 import dev.boxoffice.api.LineBlockView;
 import dev.boxoffice.api.Problem;
 import dev.boxoffice.api.ProblemException;
@@ -16,10 +18,11 @@ import dev.boxoffice.line.LineNumbers;
 import dev.boxoffice.shows.ArrivalBlocks;
 import dev.boxoffice.shows.ShowService;
 import io.smallrye.mutiny.Multi;
-import io.smallrye.mutiny.Uni;
-import io.smallrye.mutiny.vertx.UniHelper;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.NotNull;
+import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
@@ -28,7 +31,10 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.time.Clock;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.CompletionStage;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.headers.Header;
@@ -80,9 +86,9 @@ public class QueueResource {
     @APIResponse(responseCode = "200", description = "The waiting room",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = WaitingRoomView.class)))
     @APIResponse(responseCode = "404", description = "No such show, or it has no waiting room (SHOW_NOT_FOUND, NO_WAITING_ROOM)")
-    public Uni<WaitingRoomView> room(@RestPath String showId) {
+    public CompletionStage<WaitingRoomView> room(@RestPath String showId) {
         UUID show = RequestParameters.showId(showId);
-        return UniHelper.toUni(roomOf(show)).map(room -> WaitingRoomView.of(show.toString(), room, clock.instant()));
+        return roomOf(show).map(room -> WaitingRoomView.of(show.toString(), room, clock.instant())).toCompletionStage();
     }
 
     @POST
@@ -98,19 +104,19 @@ public class QueueResource {
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = QueueTicketView.class)))
     @APIResponse(responseCode = "400", description = "A ticket this service did not sign for this show (INVALID_TICKET)")
     @APIResponse(responseCode = "404", description = "No such show, or it has no waiting room (SHOW_NOT_FOUND, NO_WAITING_ROOM)")
-    public Uni<Response> join(@RestPath String showId, @RestHeader(TICKET_HEADER) String heldTicket) {
+    public CompletionStage<Response> join(@RestPath String showId, @RestHeader(TICKET_HEADER) String heldTicket) {
         UUID show = RequestParameters.showId(showId);
         if (heldTicket != null) {
-            return ticket(show, heldTicket).map(answer -> answer.response(200, null));
+            return ticket(show, heldTicket).map(answer -> answer.response(200, null)).toCompletionStage();
         }
         Instant now = clock.instant();
-        return UniHelper.toUni(roomOf(show)
+        return roomOf(show)
                 .compose(room -> answers.drawnIfDue(show, room, now))
                 .compose(room -> numbers.take(show, ArrivalBlocks.progressOf(room), false).compose(number -> { // where it stands, as of that room
                     String ticket = tokens.ticket(show, number, now.toEpochMilli());
                     return answers.standing(show, room, ticket, number, clock.instant())
                             .map(answer -> answer.response(201, Problem.queueOf(show) + "/" + ticket));
-                })));
+                })).toCompletionStage();
     }
 
     @GET
@@ -123,8 +129,8 @@ public class QueueResource {
             headers = @Header(name = "Retry-After", description = "While WAITING: seconds until asking again is worth it", schema = @Schema(type = SchemaType.INTEGER)))
     @APIResponse(responseCode = "400", description = "A ticket this service did not sign for this show (INVALID_TICKET)")
     @APIResponse(responseCode = "404", description = "No such show, or it has no waiting room (SHOW_NOT_FOUND, NO_WAITING_ROOM)")
-    public Uni<Response> standing(@RestPath String showId, @RestPath String ticket) {
-        return ticket(RequestParameters.showId(showId), ticket).map(answer -> answer.response(200, null));
+    public CompletionStage<Response> standing(@RestPath String showId, @RestPath String ticket) {
+        return ticket(RequestParameters.showId(showId), ticket).map(answer -> answer.response(200, null)).toCompletionStage();
     }
 
     @GET
@@ -155,7 +161,7 @@ public class QueueResource {
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = LineBlockView.class)))
     @APIResponse(responseCode = "401", description = "No block request signed with the rooms' key for this show in the last minute (UNAUTHORIZED)")
     @APIResponse(responseCode = "404", description = "No such show, or it has no waiting room (SHOW_NOT_FOUND, NO_WAITING_ROOM)")
-    public Uni<LineBlockView> block(@RestPath String showId, @RestHeader(BLOCK_REQUEST_HEADER) String request) {
+    public CompletionStage<LineBlockView> block(@RestPath String showId, @RestHeader(BLOCK_REQUEST_HEADER) String request) {
         UUID show = RequestParameters.showId(showId);
         Instant now = clock.instant();
         long size = tokens.readBlockRequest(show, request)
@@ -164,15 +170,44 @@ public class QueueResource {
                 .orElseThrow(() -> new ProblemException(Problem.of(401, "Unauthorized", ErrorCode.UNAUTHORIZED,
                         "Send " + BLOCK_REQUEST_HEADER + ": a block request for show " + show + " signed with the rooms' key.")))
                 .size();
-        return UniHelper.toUni(roomOf(show)
+        return roomOf(show)
                 .compose(room -> answers.drawnIfDue(show, room, now))
                 .compose(room -> blocks.reserve(show, (int) size))
-                .map(progress -> new LineBlockView(progress.numbered(), progress.firstUncalled(), progress.drawn())));
+                .map(progress -> new LineBlockView(progress.numbered(), progress.firstUncalled(), progress.drawn()))
+                .toCompletionStage();
     }
 
-    private Uni<QueueAnswers.Answer> ticket(UUID show, String ticket) {
+    @POST
+    @Path("/admissions")
+    @Tag(name = "Line service")
+    @Consumes(MediaType.APPLICATION_JSON)
+    @Operation(summary = "For line services: where each ticket stands, a called one admitted as its own poll would be; and the room after",
+            description = "A line service gathers its called tickets' polls for a moment and sends them together, so that "
+                    + "the node sees one request for several admissions; the room's record in the answer saves it a read.")
+    @APIResponse(responseCode = "200", description = "Each ticket's standing, in the order sent, and the room's record after",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = LineAdmissionsView.class)))
+    @APIResponse(responseCode = "400", description = "Invalid request (VALIDATION_FAILED, MALFORMED_JSON), or a ticket this service did not sign for this show (INVALID_TICKET)")
+    @APIResponse(responseCode = "404", description = "No such show, or it has no waiting room (SHOW_NOT_FOUND, NO_WAITING_ROOM)")
+    public CompletionStage<LineAdmissionsView> admissions(@RestPath String showId,
+            @Valid @NotNull LineAdmissionsRequest request) {
+        UUID show = RequestParameters.showId(showId);
+        List<Long> numbers = request.tickets().stream().map(ticket -> read(show, ticket).number()).toList();
+        Instant now = clock.instant();
+        return roomOf(show).compose(room -> {
+            List<Future<QueueAnswers.Answer>> answered = new ArrayList<>();
+            for (int i = 0; i < numbers.size(); i++) {
+                answered.add(answers.standing(show, room, request.tickets().get(i), numbers.get(i), now));
+            }
+            return Future.all(answered).compose(all -> roomOf(show)).map(after -> new LineAdmissionsView(
+                    answered.stream().map(Future::result)
+                            .map(answer -> new LineAdmissionsView.Standing(answer.view(), answer.retryAfterSeconds())).toList(),
+                    WaitingRoomView.of(show.toString(), after, clock.instant())));
+        }).toCompletionStage();
+    }
+
+    private Future<QueueAnswers.Answer> ticket(UUID show, String ticket) {
         long number = read(show, ticket).number();
-        return UniHelper.toUni(roomOf(show).compose(room -> answers.standing(show, room, ticket, number, clock.instant())));
+        return roomOf(show).compose(room -> answers.standing(show, room, ticket, number, clock.instant()));
     }
 
     private LineTokens.Ticket read(UUID show, String ticket) {

@@ -16,8 +16,6 @@ import dev.boxoffice.domain.ShowState;
 import dev.boxoffice.http.Writes.Write;
 import dev.boxoffice.shows.ShowListing;
 import dev.boxoffice.shows.ShowService;
-import io.smallrye.mutiny.Uni;
-import io.smallrye.mutiny.vertx.UniHelper;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
@@ -32,6 +30,7 @@ import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import java.time.Clock;
 import java.util.UUID;
+import java.util.concurrent.CompletionStage;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.headers.Header;
@@ -75,13 +74,13 @@ public class ShowResource {
             description = "Projected from the event log: a change shows up here a few milliseconds after it was acknowledged.")
     @APIResponse(responseCode = "200", description = "A page of shows; pass its 'next' as 'after' for the following page")
     @APIResponse(responseCode = "400", description = "Invalid query parameter (VALIDATION_FAILED)")
-    public Uni<ShowPage> list(@RestQuery String available, @RestQuery String after, @RestQuery String limit,
+    public CompletionStage<ShowPage> list(@RestQuery String available, @RestQuery String after, @RestQuery String limit,
             @Context RoutingContext http) {
         boolean onlyAvailable = RequestParameters.flag("available", given(http, "available", available));
         String afterGiven = given(http, "after", after);
         UUID cursor = afterGiven == null ? null : RequestParameters.uuid("after", afterGiven);
         int pageSize = RequestParameters.pageSize(given(http, "limit", limit));
-        return UniHelper.toUni(listing.list(onlyAvailable, cursor, pageSize));
+        return listing.list(onlyAvailable, cursor, pageSize).toCompletionStage();
     }
 
     @POST
@@ -93,7 +92,7 @@ public class ShowResource {
             headers = @Header(name = "Location", description = "/shows/{showId}", schema = @Schema(type = SchemaType.STRING)))
     @APIResponse(responseCode = "400", description = "Invalid request (VALIDATION_FAILED, MALFORMED_JSON)")
     @APIResponse(responseCode = "409", description = "A show with this id exists (SHOW_ALREADY_EXISTS)")
-    public Uni<RestResponse<byte[]>> create(
+    public CompletionStage<RestResponse<byte[]>> create(
             @Valid @NotNull CreateShowRequest request,
             @RestHeader(CORRELATION_ID) @Size(max = 128) String correlationId,
             @RestHeader(IdempotencyKey.HEADER) String idempotencyKey,
@@ -112,8 +111,8 @@ public class ShowResource {
     @Operation(summary = "A show with all its seats, served from memory")
     @APIResponse(responseCode = "200", description = "The show")
     @APIResponse(responseCode = "404", description = "No such show (SHOW_NOT_FOUND)")
-    public Uni<ShowView> get(@RestPath String showId, @Context RoutingContext http) {
-        return UniHelper.toUni(shows.show(RequestParameters.showId(showId))).map(state -> {
+    public CompletionStage<ShowView> get(@RestPath String showId, @Context RoutingContext http) {
+        return shows.show(RequestParameters.showId(showId)).map(state -> {
             if (state instanceof ShowState.Show show) {
                 if (!admission.admitHall(http, show.seatCount())) {
                     throw overloaded("The service is building and sending as many whole halls as its bound allows.");
@@ -121,7 +120,7 @@ public class ShowResource {
                 return ShowView.of(show);
             }
             throw new ProblemException(Problem.showNotFound(showId));
-        });
+        }).toCompletionStage();
     }
 
     @PATCH
@@ -133,7 +132,7 @@ public class ShowResource {
     @APIResponse(responseCode = "404", description = "No such show or seat (SHOW_NOT_FOUND, SEAT_NOT_FOUND)")
     @APIResponse(responseCode = "403", description = "A reservation on a show that sells through its waiting room, without a valid Admission-Token (ADMISSION_REQUIRED, naming the queue)")
     @APIResponse(responseCode = "409", description = "Seat already reserved, or not reserved (SEAT_NOT_AVAILABLE, SEAT_NOT_RESERVED)")
-    public Uni<RestResponse<byte[]>> changeSeat(
+    public CompletionStage<RestResponse<byte[]>> changeSeat(
             @RestPath String showId,
             @RestPath String seatNum,
             @Valid @NotNull SeatActionRequest request,

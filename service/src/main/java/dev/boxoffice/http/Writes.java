@@ -14,8 +14,6 @@ import dev.boxoffice.entity.KeyedAnswer;
 import dev.boxoffice.eventstore.KeyedRecord;
 import dev.boxoffice.eventstore.KeyedRecords;
 import dev.boxoffice.shows.ShowService;
-import io.smallrye.mutiny.Uni;
-import io.smallrye.mutiny.vertx.UniHelper;
 import io.vertx.core.Future;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.inject.Singleton;
@@ -26,6 +24,7 @@ import java.security.NoSuchAlgorithmException;
 import java.util.Arrays;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 import org.jboss.resteasy.reactive.RestResponse;
@@ -85,12 +84,12 @@ public class Writes {
      * Runs {@code write}, once per idempotency key if the request carries one; {@code body} is the request's
      * body (null if it has none), which with its method and path tells one request from another.
      */
-    Uni<RestResponse<byte[]>> run(RoutingContext http, String keyHeader, Object body, String correlationId, Write write) {
+    CompletionStage<RestResponse<byte[]>> run(RoutingContext http, String keyHeader, Object body, String correlationId, Write write) {
         // Quarkus REST passes a header sent empty as null; the request still has it, and an empty key is malformed.
         String header = keyHeader != null ? keyHeader : http.request().getHeader(IdempotencyKey.HEADER);
         if (header == null) {
-            return UniHelper.toUni(shows.handle(write.command(), correlationId).compose(write::answer))
-                    .map(Answer::response);
+            return shows.handle(write.command(), correlationId).compose(write::answer).map(Answer::response)
+                    .toCompletionStage();
         }
         String key = IdempotencyKey.parse(header);
         byte[] fingerprint = fingerprint(http, body);
@@ -98,8 +97,8 @@ public class Writes {
             throw new ProblemException(Problem.of(409, "Request in progress", ErrorCode.REQUEST_IN_PROGRESS,
                     "A request with this Idempotency-Key is still being answered; retry after Retry-After seconds."));
         }
-        return UniHelper.toUni(keyed(key, fingerprint, correlationId, write, true)
-                .onComplete(done -> inFlight.remove(key))).map(Answer::response);
+        return keyed(key, fingerprint, correlationId, write, true).onComplete(done -> inFlight.remove(key))
+                .map(Answer::response).toCompletionStage();
     }
 
     /**

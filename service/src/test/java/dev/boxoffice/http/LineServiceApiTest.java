@@ -30,6 +30,9 @@ import java.util.ArrayList;
 import java.util.Base64;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import org.eclipse.microprofile.config.ConfigProvider;
@@ -88,8 +91,10 @@ class LineServiceApiTest {
         String token = await().atMost(Duration.ofSeconds(15)).pollInterval(Duration.ofMillis(200)).until(
                 () -> viaLine().when().get("/shows/" + show + "/queue/" + ticket).then().statusCode(200).extract()
                         .<String>path("admissionToken"), notNullValue());
-        assertThat(nodeRequests("GET", "/shows/{showId}/queue/{ticket}")).as("the admission, at the node")
-                .isGreaterThan(nodePolls);
+        assertThat(nodeRequests("GET", "/shows/{showId}/queue/{ticket}")).as("no poll at the node")
+                .isEqualTo(nodePolls);
+        assertThat(nodeRequests("POST", "/shows/{showId}/queue/admissions")).as("the admission, at the node")
+                .isPositive();
         given().contentType(ContentType.JSON).body("{\"seats\":[1]}").header(BuyerAdmission.HEADER, token)
                 .when().post("/shows/" + show + "/holds").then().statusCode(201);
         viaLine().header(QueueResource.TICKET_HEADER, ticket).when().post("/shows/" + show + "/queue").then()
@@ -107,6 +112,45 @@ class LineServiceApiTest {
         for (String ticket : tickets) {
             awaitAdmitted(show, ticket);
         }
+    }
+
+    @Test
+    void calledTicketsPollingAtOnceAreAdmittedByOneRequestToTheNode() {
+        UUID show = WaitingRooms.createShow(Instant.now(), 20, 100);
+        List<String> tickets = new ArrayList<>();
+        for (int i = 0; i < 6; i++) {
+            tickets.add(viaLine().when().post("/shows/" + show + "/queue").then().statusCode(201).extract().path("ticket"));
+        }
+        await().atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(200)).until(() -> ((Number) viaLine()
+                .when().get("/shows/" + show + "/queue").then().extract().path("called")).longValue() >= tickets.size());
+        double before = nodeRequests("POST", "/shows/{showId}/queue/admissions");
+
+        List<String> tokens;
+        try (ExecutorService buyers = Executors.newFixedThreadPool(tickets.size())) { // all polling at once
+            List<CompletableFuture<String>> polls = tickets.stream().map(ticket -> CompletableFuture.supplyAsync(
+                    () -> viaLine().when().get("/shows/" + show + "/queue/" + ticket).then().statusCode(200)
+                            .header("Cache-Control", "no-store").body("status", equalTo("ADMITTED"))
+                            .extract().<String>path("admissionToken"), buyers)).toList();
+            tokens = polls.stream().map(CompletableFuture::join).toList();
+        }
+
+        assertThat(tokens).doesNotContainNull().doesNotHaveDuplicates();
+        assertThat(nodeRequests("POST", "/shows/{showId}/queue/admissions") - before)
+                .as("six admissions asked within the gathering's window: one or two requests, not six").isBetween(1.0, 2.0);
+        given().contentType(ContentType.JSON).body("{\"seats\":[1]}").header(BuyerAdmission.HEADER, tokens.get(0))
+                .when().post("/shows/" + show + "/holds").then().statusCode(201);
+    }
+
+    @Test
+    void aGatheringOfAdmissionsIsRefusedWholeForATicketNotSignedForTheShow() {
+        UUID show = WaitingRooms.createShow(Instant.now(), 20, 100);
+        String ticket = viaLine().when().post("/shows/" + show + "/queue").then().statusCode(201).extract().path("ticket");
+        given().contentType(ContentType.JSON).body("{\"tickets\":[\"" + ticket + "\",\"not-a-ticket\"]}")
+                .when().post("/shows/" + show + "/queue/admissions").then().statusCode(400)
+                .contentType("application/problem+json").body("code", equalTo("INVALID_TICKET"));
+        given().contentType(ContentType.JSON).body("{\"tickets\":[]}")
+                .when().post("/shows/" + show + "/queue/admissions").then().statusCode(400)
+                .contentType("application/problem+json").body("code", equalTo("VALIDATION_FAILED"));
     }
 
     private String awaitAdmitted(UUID show, String ticket) {
