@@ -5,21 +5,30 @@ import jakarta.ws.rs.Path;
 import java.lang.annotation.Annotation;
 import java.lang.reflect.Method;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
+import java.util.Optional;
 import java.util.TreeSet;
 import java.util.regex.Pattern;
 
 /**
  * The methods each path of the API accepts, read once from the resources' annotations, for the {@code Allow} header
- * that RFC 9110 requires on a 405 (the framework sends none).
+ * that RFC 9110 requires on a 405 (the framework sends none). Where a path matches several templates, the one with the
+ * most literal characters is the path's, as JAX-RS ranks them: {@code /queue/blocks} is not a ticket called "blocks".
  */
 public final class AllowedMethods {
 
-    private final Map<Pattern, TreeSet<String>> byPath = new TreeMap<>((a, b) -> a.pattern().compareTo(b.pattern()));
+    /** A path template: how to match it, how many of its characters are literal, and its methods. */
+    private record Template(Pattern pattern, int literals, String literalEnd, TreeSet<String> verbs) {
+    }
+
+    private final List<Template> templates = new ArrayList<>();
+    /** Templates ending in a literal segment where another has a parameter: the paths the framework gets wrong. */
+    private final List<Template> shadowing = new ArrayList<>();
 
     public AllowedMethods(Class<?>... resources) {
+        Map<String, TreeSet<String>> byTemplate = new LinkedHashMap<>();
         for (Class<?> resource : resources) {
             String base = resource.getAnnotation(Path.class).value();
             for (Method method : resource.getMethods()) {
@@ -27,7 +36,7 @@ public final class AllowedMethods {
                 if (verb != null) {
                     Path sub = method.getAnnotation(Path.class);
                     String template = sub == null ? base : base + (sub.value().startsWith("/") ? "" : "/") + sub.value();
-                    TreeSet<String> verbs = byPath.computeIfAbsent(patternOf(template), p -> new TreeSet<>());
+                    TreeSet<String> verbs = byTemplate.computeIfAbsent(template, t -> new TreeSet<>());
                     verbs.add(verb);
                     verbs.add("OPTIONS");
                     if (verb.equals("GET")) {
@@ -36,18 +45,51 @@ public final class AllowedMethods {
                 }
             }
         }
+        byTemplate.forEach((template, verbs) -> templates.add(new Template(patternOf(template),
+                template.replaceAll("\\{[^}]+}", "").length(), template.substring(template.lastIndexOf('/')), verbs)));
+        for (Template literal : templates) {
+            boolean endsInLiteral = !literal.literalEnd().contains("{");
+            if (endsInLiteral && templates.stream().anyMatch(other -> other != literal
+                    && other.literals() < literal.literals() && other.pattern().matcher(example(literal)).matches())) {
+                shadowing.add(literal);
+            }
+        }
     }
 
     /** For example {@code "GET, HEAD, OPTIONS, POST"}; empty when no resource serves {@code path}. */
     String allow(String path) {
         String normalised = path.length() > 1 && path.endsWith("/") ? path.substring(0, path.length() - 1) : path;
-        List<String> verbs = new ArrayList<>();
-        byPath.forEach((pattern, methods) -> {
-            if (pattern.matcher(normalised).matches()) {
-                verbs.addAll(methods);
+        int most = -1;
+        TreeSet<String> verbs = new TreeSet<>();
+        for (Template template : templates) {
+            if (template.literals() >= most && template.pattern().matcher(normalised).matches()) {
+                if (template.literals() > most) {
+                    verbs.clear();
+                    most = template.literals();
+                }
+                verbs.addAll(template.verbs());
             }
-        });
-        return String.join(", ", new TreeSet<>(verbs));
+        }
+        return String.join(", ", verbs);
+    }
+
+    /**
+     * The {@code Allow} header of a 405 for {@code method} on {@code path}, when the path is one whose own template
+     * lacks the method but the framework would take it as another template's (a literal segment read as a parameter).
+     * Cheap on every request: a few {@code endsWith} before any pattern.
+     */
+    Optional<String> refused(String path, String method) {
+        for (Template literal : shadowing) {
+            if (path.endsWith(literal.literalEnd()) && literal.pattern().matcher(path).matches()
+                    && !literal.verbs().contains(method)) {
+                return Optional.of(String.join(", ", literal.verbs()));
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static String example(Template template) {
+        return template.pattern().pattern().replace("[^/]+", "x");
     }
 
     private static String verbOf(Method method) {

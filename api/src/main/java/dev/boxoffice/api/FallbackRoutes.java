@@ -65,13 +65,22 @@ public class FallbackRoutes {
                 ctx.next();
             }
         });
-        router.route().method(HttpMethod.OPTIONS).order(RequestPipeline.OPTIONS.order()).handler(ctx -> {
-            String allow = allowed.allow(ctx.normalizedPath());
-            if (allow.isEmpty()) {
-                ctx.next(); // a path no resource declares: its own route, or 404
-            } else {
-                ctx.response().setStatusCode(204).putHeader(HttpHeaders.ALLOW, allow).end();
+        router.route().order(RequestPipeline.OPTIONS.order()).handler(ctx -> {
+            HttpMethod method = ctx.request().method();
+            if (method == HttpMethod.OPTIONS) {
+                String allow = allowed.allow(ctx.normalizedPath());
+                if (allow.isEmpty()) {
+                    ctx.next(); // a path no resource declares: its own route, or 404
+                } else {
+                    ctx.response().setStatusCode(204).putHeader(HttpHeaders.ALLOW, allow).end();
+                }
+                return;
             }
+            // The framework would take GET /shows/{id}/queue/blocks for a ticket called "blocks": it is not one.
+            allowed.refused(ctx.normalizedPath(), method.name()).ifPresentOrElse(allow -> {
+                ctx.response().putHeader(HttpHeaders.ALLOW, allow);
+                send(ctx, Problem.of(405, "Method not allowed", ErrorCode.METHOD_NOT_ALLOWED, "This path accepts " + allow + "."));
+            }, ctx::next);
         });
         router.route().last().handler(ctx -> send(ctx, Problem.noSuchPath()));
         router.errorHandler(413, ctx -> send(ctx, Problem.payloadTooLarge("The request body is too large.")));

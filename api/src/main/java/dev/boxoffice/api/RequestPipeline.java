@@ -11,7 +11,7 @@ public enum RequestPipeline {
     CONNECTION_BOUND,
     /** A body too large or of unknown length is refused before it is read (413, 411). */
     BODY_LENGTH,
-    /** OPTIONS is answered with the path's Allow header; nothing to admit. */
+    /** OPTIONS is answered with the path's Allow header, and a method a literal path lacks with 405; nothing to admit. */
     OPTIONS,
     /** Past the bound in time on the oldest request in flight, or in bytes, an API request is answered 503. */
     ADMISSION,

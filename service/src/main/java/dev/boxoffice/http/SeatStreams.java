@@ -226,7 +226,7 @@ public final class SeatStreams {
     }
 
     private static OptionalLong lastEventId(String header) {
-        if (header == null || header.isBlank()) {
+        if (header == null) { // an EventSource sends none before it has an id; never an empty one
             return OptionalLong.empty();
         }
         try {

@@ -33,6 +33,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -102,32 +103,37 @@ class SeatStreamApiTest {
         assertThat(document.getPaths().get("/shows/{showId}/stream").getGet().getResponses().get("200").getContent()
                 .get("text/event-stream").getSchema().get$ref()).isEqualTo("#/components/schemas/SeatStreamEvent");
         UUID show = createShow(10);
-        List<String> events = new ArrayList<>();
+        List<Event> events = new ArrayList<>();
         try (SseClient stream = open(show, null)) {
-            events.add(asDocumented(stream.next(WAIT)));
+            events.add(stream.next(WAIT));
             String hold = hold(show, "[3,4]", 60);
-            events.add(asDocumented(stream.next(WAIT)));
+            events.add(stream.next(WAIT));
             given().when().delete("/shows/" + show + "/holds/" + hold).then().statusCode(200);
-            events.add(asDocumented(stream.next(WAIT)));
+            events.add(stream.next(WAIT));
         }
         SeatFrames frames = new SeatFrames(JSON);
         for (String reason : List.of("SLOW_READER", "STREAMS_MEMORY_FULL")) {
-            events.add(asDocumented(SseClient.parse(frames.end(reason).toString())));
+            events.add(SseClient.parse(frames.end(reason).toString()));
         }
-        for (String event : events) {
-            assertThat(validator.validate(event, eventSchema, "event").getMessages()).as(event).isEmpty();
+        Map<String, String> dataSchemas = Map.of("snapshot", "SeatMapSnapshot", "seats", "SeatChange", "end", "StreamEnd");
+        for (Event event : events) {
+            assertThat(validator.validate(asDocumented(event), eventSchema, "event").getMessages()).as(event.toString()).isEmpty();
+            Schema<?> data = document.getComponents().getSchemas().get(dataSchemas.get(event.event()));
+            assertThat(validator.validate(event.data(), data, "data").getMessages()).as(event.data()).isEmpty();
         }
         String notAnEvent = "{\"event\":\"seats\",\"id\":1,\"data\":{\"seats\":[1]}}";
         assertThat(validator.validate(notAnEvent, eventSchema, "event").hasErrors()).as("the check can fail").isTrue();
+        assertThat(validator.validate("{\"seats\":\"1\"}", document.getComponents().getSchemas().get("SeatChange"), "data")
+                .hasErrors()).as("the data's check can fail").isTrue();
     }
 
-    /** An event as the document describes one: its fields, the id a number, the data parsed. */
+    /** An event as the document describes one: its fields as text/event-stream names them, each a string. */
     private static String asDocumented(Event event) throws Exception {
         var node = JSON.createObjectNode().put("event", event.event());
         if (event.id() != null) {
-            node.put("id", Long.parseLong(event.id()));
+            node.put("id", event.id());
         }
-        node.set("data", JSON.readTree(event.data()));
+        node.put("data", event.data());
         return JSON.writeValueAsString(node);
     }
 
@@ -177,8 +183,10 @@ class SeatStreamApiTest {
         given().when().get("/shows/" + UUID.randomUUID() + "/stream").then().statusCode(404)
                 .contentType("application/problem+json").body("code", equalTo("SHOW_NOT_FOUND"));
         given().when().get("/shows/not-a-uuid/stream").then().statusCode(400).body("code", equalTo("VALIDATION_FAILED"));
-        given().header("Last-Event-ID", "yesterday").when().get("/shows/" + show + "/stream").then().statusCode(400)
-                .body("code", equalTo("VALIDATION_FAILED")).body("violations[0].field", equalTo("Last-Event-ID"));
+        for (String notAnId : List.of("yesterday", "", "-1")) {
+            given().header("Last-Event-ID", notAnId).when().get("/shows/" + show + "/stream").then().statusCode(400)
+                    .body("code", equalTo("VALIDATION_FAILED")).body("violations[0].field", equalTo("Last-Event-ID"));
+        }
         given().when().post("/shows/" + show + "/stream").then().statusCode(405).header("Allow", "GET, OPTIONS")
                 .body("code", equalTo("METHOD_NOT_ALLOWED"));
         given().when().options("/shows/" + show + "/stream").then().statusCode(204).header("Allow", "GET, OPTIONS");
