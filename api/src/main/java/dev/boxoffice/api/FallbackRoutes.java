@@ -79,7 +79,8 @@ public class FallbackRoutes {
             // The framework would take GET /shows/{id}/queue/blocks for a ticket called "blocks": it is not one.
             allowed.refused(ctx.normalizedPath(), method.name()).ifPresentOrElse(allow -> {
                 ctx.response().putHeader(HttpHeaders.ALLOW, allow);
-                send(ctx, Problem.of(405, "Method not allowed", ErrorCode.METHOD_NOT_ALLOWED, "This path accepts " + allow + "."));
+                send(ctx, Problem.of(405, "Method not allowed", ErrorCode.METHOD_NOT_ALLOWED,
+                        "This path accepts " + allow + "."));
             }, ctx::next);
         });
         router.route().last().handler(ctx -> send(ctx, Problem.noSuchPath()));

@@ -163,10 +163,10 @@ public class Admission {
      * A waiting room is its show's own admission control, so the time bound leaves its traffic alone. Its joins and
      * polls are answered in less CPU than a refusal costs (about 40 µs against 48-62 µs on a whole core, measured),
      * and a crowd's are bounded by the edge's queue for them (deploy/haproxy) and by the memory bound here. So are a
-     * line service's reads of the room's record, its blocks of numbers and its gathered admissions: one serves hundreds of buyers, and
-     * refusing it would refuse them all. A buyer it
-     * admitted (a valid, unlapsed Admission-Token for the show in the path, checked by its signature alone) is one of
-     * at most its maxActive, and refusing the buyer's hold or confirmation would waste the place the line gave it.
+     * line service's reads of the room's record, its blocks of numbers and its gathered admissions: one serves
+     * hundreds of buyers, and refusing it would refuse them all. A buyer it admitted (a valid, unlapsed Admission-Token
+     * for the show in the path, checked by its signature alone) is one of at most its maxActive, and refusing the
+     * buyer's hold or confirmation would waste the place the line gave it.
      */
     private boolean admittedByAWaitingRoom(RoutingContext ctx) {
         String path = ctx.normalizedPath();
