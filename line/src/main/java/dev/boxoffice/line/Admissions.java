@@ -19,8 +19,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * The polls of called tickets, gathered per show for up to {@code window} (or until {@code max} are) and sent to the
  * show's node in one request, which answers each as its own poll would (admitting it, while the room has room) and
  * adds the room's record, which the line service keeps instead of reading it. So a crowd's admissions cost its node
- * a request per few buyers, not one each. Should the node not answer the gathering with its answers (a refusal of
- * one ticket, say), each poll is passed on alone, as it came.
+ * a request per few buyers, not one each. Should the node refuse the gathering (a ticket it does not take, say), each
+ * poll is passed on alone, as it came; should it be out of reach or answer 5xx, every poll gets that answer.
  */
 final class Admissions {
 
@@ -77,8 +77,13 @@ final class Admissions {
             }
         }
         node.admissions(show, polls.tickets()).onComplete(answered -> {
-            JsonObject body = answered.succeeded() && answered.result().status() == 200
-                    ? answered.result().body().toJsonObject() : null;
+            if (answered.failed() || answered.result().status() >= 500) {
+                // The node is out of reach or overloaded: each buyer gets that, and asks again, rather than the node
+                // getting each poll on top.
+                polls.answers().forEach(answer -> answer.handle(answered));
+                return;
+            }
+            JsonObject body = answered.result().status() == 200 ? answered.result().body().toJsonObject() : null;
             JsonArray standings = body == null ? null : body.getJsonArray("tickets");
             if (standings == null || standings.size() != polls.tickets().size()) {
                 for (int i = 0; i < polls.tickets().size(); i++) {
