@@ -5,10 +5,12 @@ import jakarta.ws.rs.Path;
 import java.lang.annotation.Annotation;
 import java.lang.reflect.Method;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Pattern;
 
@@ -26,6 +28,8 @@ public final class AllowedMethods {
     private final List<Template> templates = new ArrayList<>();
     /** Templates ending in a literal segment where another has a parameter: the paths the framework gets wrong. */
     private final List<Template> shadowing = new ArrayList<>();
+    /** The methods the framework would take on such a path for the other template's: the only ones {@link #refused} can refuse. */
+    private final TreeSet<String> refusable = new TreeSet<>();
 
     public AllowedMethods(Class<?>... resources) {
         Map<String, TreeSet<String>> byTemplate = new LinkedHashMap<>();
@@ -48,12 +52,22 @@ public final class AllowedMethods {
         byTemplate.forEach((template, verbs) -> templates.add(new Template(patternOf(template),
                 template.replaceAll("\\{[^}]+}", "").length(), template.substring(template.lastIndexOf('/')), verbs)));
         for (Template literal : templates) {
-            boolean endsInLiteral = !literal.literalEnd().contains("{");
-            if (endsInLiteral && templates.stream().anyMatch(other -> other != literal
-                    && other.literals() < literal.literals() && other.pattern().matcher(example(literal)).matches())) {
+            if (literal.literalEnd().contains("{")) {
+                continue;
+            }
+            List<Template> taking = templates.stream().filter(other -> other != literal
+                    && other.literals() < literal.literals() && other.pattern().matcher(example(literal)).matches()).toList();
+            if (!taking.isEmpty()) {
                 shadowing.add(literal);
+                taking.forEach(other -> other.verbs().stream()
+                        .filter(verb -> !literal.verbs().contains(verb) && !verb.equals("OPTIONS")).forEach(refusable::add));
             }
         }
+    }
+
+    /** The methods {@link #refused} may refuse: a request of any other method need not be asked about. */
+    Set<String> refusable() {
+        return Collections.unmodifiableSet(refusable);
     }
 
     /** For example {@code "GET, HEAD, OPTIONS, POST"}; empty when no resource serves {@code path}. */
@@ -76,7 +90,7 @@ public final class AllowedMethods {
     /**
      * The {@code Allow} header of a 405 for {@code method} on {@code path}, when the path is one whose own template
      * lacks the method but the framework would take it as another template's (a literal segment read as a parameter).
-     * Cheap on every request: a few {@code endsWith} before any pattern.
+     * Asked only for the {@link #refusable} methods, and cheap then too: a few {@code endsWith} before any pattern.
      */
     Optional<String> refused(String path, String method) {
         for (Template literal : shadowing) {

@@ -11,6 +11,7 @@ import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.VertxException;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpVersion;
+import io.vertx.ext.web.Route;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.enterprise.event.Observes;
@@ -65,24 +66,24 @@ public class FallbackRoutes {
                 ctx.next();
             }
         });
-        router.route().order(RequestPipeline.OPTIONS.order()).handler(ctx -> {
-            HttpMethod method = ctx.request().method();
-            if (method == HttpMethod.OPTIONS) {
-                String allow = allowed.allow(ctx.normalizedPath());
-                if (allow.isEmpty()) {
-                    ctx.next(); // a path no resource declares: its own route, or 404
-                } else {
-                    ctx.response().setStatusCode(204).putHeader(HttpHeaders.ALLOW, allow).end();
-                }
-                return;
+        router.route().method(HttpMethod.OPTIONS).order(RequestPipeline.OPTIONS.order()).handler(ctx -> {
+            String allow = allowed.allow(ctx.normalizedPath());
+            if (allow.isEmpty()) {
+                ctx.next(); // a path no resource declares: its own route, or 404
+            } else {
+                ctx.response().setStatusCode(204).putHeader(HttpHeaders.ALLOW, allow).end();
             }
-            // The framework would take GET /shows/{id}/queue/blocks for a ticket called "blocks": it is not one.
-            allowed.refused(ctx.normalizedPath(), method.name()).ifPresentOrElse(allow -> {
-                ctx.response().putHeader(HttpHeaders.ALLOW, allow);
-                send(ctx, Problem.of(405, "Method not allowed", ErrorCode.METHOD_NOT_ALLOWED,
-                        "This path accepts " + allow + "."));
-            }, ctx::next);
         });
+        // The framework would take GET /shows/{id}/queue/blocks for a ticket called "blocks": it is not one. Only the
+        // methods that can go wrong so pass this route; a reservation or a hold never does.
+        if (!allowed.refusable().isEmpty()) {
+            Route refusing = router.route().order(RequestPipeline.OPTIONS.order());
+            allowed.refusable().forEach(method -> refusing.method(HttpMethod.valueOf(method)));
+            refusing.handler(ctx -> allowed.refused(ctx.normalizedPath(), ctx.request().method().name()).ifPresentOrElse(allow -> {
+                ctx.response().putHeader(HttpHeaders.ALLOW, allow);
+                send(ctx, Problem.of(405, "Method not allowed", ErrorCode.METHOD_NOT_ALLOWED, "This path accepts " + allow + "."));
+            }, ctx::next));
+        }
         router.route().last().handler(ctx -> send(ctx, Problem.noSuchPath()));
         router.errorHandler(413, ctx -> send(ctx, Problem.payloadTooLarge("The request body is too large.")));
     }

@@ -27,9 +27,11 @@ import java.util.Set;
  * @param maxQueued   the most requests that waited at once in one node's queue (not a counter: the highest since start)
  * @param fromLines   answers the line services sent (any status); a line service's own requests to the nodes are
  *                    among {@code fromNodes}
+ * @param lineFallbacks answers the nodes sent for the line services while none passed its checks (the line's
+ *                    backup), among {@code fromNodes}
  */
 public record HaProxyStats(long requests, long refusedByEdge, long rateLimited, long fromNodes, long nodes503, long maxQueued,
-        long fromLines) {
+        long fromLines, long lineFallbacks) {
 
     private static final String FRONTEND = "boxoffice";
     /**
@@ -79,6 +81,7 @@ public record HaProxyStats(long requests, long refusedByEdge, long rateLimited, 
         long fromNodes = 0;
         long fromLines = 0;
         long lines503 = 0;
+        long lineFallbacks = 0;
         long maxQueued = 0;
         for (Map<String, String> server : servers) {
             long answers = number(server, "hrsp_1xx") + number(server, "hrsp_2xx") + number(server, "hrsp_3xx")
@@ -89,18 +92,19 @@ public record HaProxyStats(long requests, long refusedByEdge, long rateLimited, 
             } else {
                 fromNodes += answers;
                 nodes503 += number(server, "hrsp_5xx");
+                lineFallbacks += "line".equals(server.get("pxname")) ? answers : 0;
                 maxQueued = Math.max(maxQueued, number(server, "qmax"));
             }
         }
         return new HaProxyStats(number(front, "req_tot"), number(front, "hrsp_5xx") - nodes503 - lines503, number(front, "dreq"),
-                fromNodes, nodes503, maxQueued, fromLines);
+                fromNodes, nodes503, maxQueued, fromLines, lineFallbacks);
     }
 
     /** What happened between {@code earlier} and this reading (the queue's high-water mark is kept as read last). */
     public HaProxyStats minus(HaProxyStats earlier) {
         return new HaProxyStats(requests - earlier.requests, refusedByEdge - earlier.refusedByEdge,
                 rateLimited - earlier.rateLimited, fromNodes - earlier.fromNodes, nodes503 - earlier.nodes503, maxQueued,
-                fromLines - earlier.fromLines);
+                fromLines - earlier.fromLines, lineFallbacks - earlier.lineFallbacks);
     }
 
     private static long number(Map<String, String> row, String name) {

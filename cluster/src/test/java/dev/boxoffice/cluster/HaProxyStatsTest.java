@@ -31,6 +31,7 @@ class HaProxyStatsTest {
         assertThat(stats.refusedByEdge()).isEqualTo(59); // the front end's 5xx less the nodes' own
         assertThat(stats.rateLimited()).isEqualTo(11);
         assertThat(stats.fromNodes()).isEqualTo(972);
+        assertThat(stats.lineFallbacks()).as("the line's answers by a node: no line service in this edge").isEqualTo(31);
         assertThat(stats.maxQueued()).isEqualTo(45);
     }
 
@@ -41,12 +42,13 @@ class HaProxyStatsTest {
                 boxoffice,FRONTEND,,,3,0,OPEN,0,125,0,0,5,130,
                 nodes,node1,0,2,64,,UP,0,40,0,0,0,,
                 line,line1,0,0,9,,UP,0,85,0,0,3,,
-                line,node1,0,0,0,,UP,0,0,0,0,0,,
+                line,node1,0,0,0,,UP,0,7,0,0,0,,
                 nodes_for_lines,FRONTEND,,,1,0,OPEN,0,12,0,0,0,12,
                 nodes_for_lines,node1,0,0,1,,UP,0,12,0,0,0,,
                 """);
 
-        assertThat(stats.fromNodes()).as("with the line service's own requests to them").isEqualTo(52);
+        assertThat(stats.fromNodes()).as("with the line service's own requests to them, and its fallback").isEqualTo(59);
+        assertThat(stats.lineFallbacks()).as("answered by the node while the line service failed its checks").isEqualTo(7);
         assertThat(stats.fromLines()).isEqualTo(88);
         assertThat(stats.nodes503()).isZero();
         assertThat(stats.refusedByEdge()).as("the front end's 5xx less the line service's").isEqualTo(2);
@@ -54,10 +56,10 @@ class HaProxyStatsTest {
 
     @Test
     void aPhaseIsTheDifferenceOfTwoReadings() {
-        HaProxyStats earlier = new HaProxyStats(10, 1, 0, 9, 0, 5, 0);
-        HaProxyStats later = new HaProxyStats(110, 21, 3, 86, 2, 40, 0);
+        HaProxyStats earlier = new HaProxyStats(10, 1, 0, 9, 0, 5, 0, 0);
+        HaProxyStats later = new HaProxyStats(110, 21, 3, 86, 2, 40, 0, 0);
 
-        assertThat(later.minus(earlier)).isEqualTo(new HaProxyStats(100, 20, 3, 77, 2, 40, 0));
+        assertThat(later.minus(earlier)).isEqualTo(new HaProxyStats(100, 20, 3, 77, 2, 40, 0, 0));
     }
 
     @Test

@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.OptionalLong;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.LongSupplier;
 
 /**
  * Hands out the arrival numbers of this process's tickets, with no write per arrival: numbers come from blocks the
@@ -16,10 +17,18 @@ import java.util.concurrent.ConcurrentHashMap;
  * crash leaves few numbers that nobody holds. A number already called is never handed out (the line has moved past
  * it), nor, after the on-sale's draw, one of the drawn numbers; the rest of a block recorded before the draw is handed
  * out after it, behind those drawn.
+ *
+ * <p>A block is used for {@link #MAX_BLOCK_AGE} at most from the moment it was asked for, then its rest is dropped.
+ * That makes the line fair across every process that numbers it (line services, or nodes while none answers): a
+ * buyer who asks that long after another was answered gets a number from a block the show recorded after the
+ * other's, hence a later place. A process that kept an older block, say one the edge stopped sending joins to for a
+ * while, would otherwise hand its lower numbers to buyers who came later.
  */
 public final class LineNumbers {
 
     static final Duration BLOCK_TARGET = Duration.ofMillis(250);
+    /** Also how late a buyer may come and still get an earlier number than someone already answered. */
+    public static final Duration MAX_BLOCK_AGE = Duration.ofSeconds(1);
     static final int MIN_BLOCK = 4;
     public static final int MAX_BLOCK = 1024;
     /** A line this node handed out no number for this long is forgotten (its block's rest is never handed out). */
@@ -36,6 +45,7 @@ public final class LineNumbers {
     }
 
     private final Blocks blocks;
+    private final LongSupplier nanoTime;
     private final Map<UUID, Line> lines = new ConcurrentHashMap<>();
 
     /** One show's numbers on this node: the current block, and the reservation of the next if one is under way. */
@@ -44,6 +54,7 @@ public final class LineNumbers {
         long next;
         long end;
         long startedAtNanos;
+        long askedAtNanos; // when the current block was asked for: before the show recorded it
         int size = MIN_BLOCK;
         long usedAtNanos;
         boolean drawn;
@@ -51,7 +62,12 @@ public final class LineNumbers {
     }
 
     public LineNumbers(Blocks blocks) {
+        this(blocks, System::nanoTime);
+    }
+
+    LineNumbers(Blocks blocks, LongSupplier nanoTime) {
         this.blocks = blocks;
+        this.nanoTime = nanoTime;
     }
 
     /**
@@ -63,9 +79,11 @@ public final class LineNumbers {
         Line line = lines.computeIfAbsent(showId, id -> new Line());
         Future<Progress> reserved;
         synchronized (line) {
-            line.usedAtNanos = System.nanoTime();
+            long now = nanoTime.getAsLong();
+            line.usedAtNanos = now;
             long number = Math.max(line.next, progress.firstUncalled());
-            if (line.end > 0 && number < line.end && (line.drawn || !afterDraw)) {
+            if (line.end > 0 && number < line.end && (line.drawn || !afterDraw)
+                    && now - line.askedAtNanos < MAX_BLOCK_AGE.toNanos()) {
                 line.next = number + 1;
                 return Future.succeededFuture(number);
             }
@@ -101,7 +119,7 @@ public final class LineNumbers {
 
     /** Forgets the lines this node handed out no number for in {@link #FORGET_AFTER}. */
     public void forgetIdle() {
-        long now = System.nanoTime();
+        long now = nanoTime.getAsLong();
         lines.entrySet().removeIf(entry -> {
             synchronized (entry.getValue()) {
                 return entry.getValue().reserving == null && now - entry.getValue().usedAtNanos > FORGET_AFTER.toNanos();
@@ -111,14 +129,16 @@ public final class LineNumbers {
 
     private Future<Progress> reserve(UUID showId, Line line) {
         int size = nextSize(line);
+        long askedAt = nanoTime.getAsLong();
         return blocks.reserve(showId, size).map(progress -> {
             synchronized (line) {
+                line.askedAtNanos = askedAt;
                 line.start = progress.numbered() - size;
                 line.next = line.start;
                 line.end = progress.numbered();
                 line.size = size;
                 line.drawn = progress.drawn();
-                line.startedAtNanos = System.nanoTime();
+                line.startedAtNanos = nanoTime.getAsLong();
                 line.reserving = null;
             }
             return progress;
@@ -130,12 +150,12 @@ public final class LineNumbers {
     }
 
     /** The next block's size: the last one's, scaled so that a block lasts about {@link #BLOCK_TARGET}. */
-    private static int nextSize(Line line) {
+    private int nextSize(Line line) {
         synchronized (line) {
             if (line.end == 0) {
                 return line.size;
             }
-            long lasted = Math.max(1, System.nanoTime() - line.startedAtNanos);
+            long lasted = Math.max(1, nanoTime.getAsLong() - line.startedAtNanos);
             long scaled = line.size * BLOCK_TARGET.toNanos() / lasted;
             return (int) Math.max(MIN_BLOCK, Math.min(MAX_BLOCK, scaled));
         }

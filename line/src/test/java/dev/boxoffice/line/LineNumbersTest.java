@@ -74,4 +74,33 @@ class LineNumbersTest {
 
         assertThat(numbers.take(SHOW, calledAhead, false).result()).isGreaterThanOrEqualTo(3);
     }
+
+    @Test
+    void aBuyerWhoComesASecondAfterAnotherWasAnsweredGetsALaterNumberFromWhicheverProcessNumbersIt() {
+        Show show = new Show();
+        long[] now = {0};
+        LineNumbers lineService = new LineNumbers(show, () -> now[0]);
+        LineNumbers node = new LineNumbers(show, () -> now[0]);
+        long first = lineService.take(SHOW, show.progress(), false).result(); // its block has numbers left
+        long answeredByTheNode = node.take(SHOW, show.progress(), false).result(); // a newer block, while the edge sends joins there
+
+        now[0] += LineNumbers.MAX_BLOCK_AGE.toNanos();
+        long cameLater = lineService.take(SHOW, show.progress(), false).result();
+
+        assertThat(answeredByTheNode).isGreaterThan(first);
+        assertThat(cameLater).as("not the rest of the line service's older block").isGreaterThan(answeredByTheNode);
+    }
+
+    @Test
+    void withinItsAgeABlockServesEveryArrivalWithoutAskingTheShowAgain() {
+        Show show = new Show();
+        long[] now = {0};
+        LineNumbers numbers = new LineNumbers(show, () -> now[0]);
+        numbers.take(SHOW, show.progress(), false);
+        now[0] += LineNumbers.MAX_BLOCK_AGE.toNanos() - 1;
+
+        numbers.take(SHOW, show.progress(), false);
+
+        assertThat(show.sizes).hasSize(1);
+    }
 }

@@ -32,7 +32,7 @@ class SurgeReportTest {
         SurgeResult.Part direct = run.result("surge", SurgeResult.class).reservations();
         SurgeResult.Part throughEdge = new SurgeResult.Part(direct.description(), direct.capacityRps(), direct.step(),
                 direct.requestsPerArrival(), direct.surgeStartSeconds(), direct.surgeSeconds(), direct.recoverySeconds(),
-                new Refusals(7, 2, 1), new HaProxyStats(300_000, 41_000, 12, 250_000, 10, 4_000, 0));
+                new Refusals(7, 2, 1), new HaProxyStats(300_000, 41_000, 12, 250_000, 10, 4_000, 0, 0));
         SurgeScenario surge = new SurgeScenario();
 
         assertThat(surge.summary(new SurgeResult(direct, null, throughEdge), run)).hasSize(2).last()

@@ -30,11 +30,14 @@ final class QueueBuyer {
      *
      * @param number          the arrival number its ticket carries (-1 if it never joined)
      * @param estimatedWait   the wait the queue estimated when it joined, seconds (NaN if it never joined)
+     * @param joinSentNanos   when the join that got its ticket was sent
      * @param joinedNanos     when its join was answered
+     * @param ticketMillis    when the line signed its ticket, epoch milliseconds (the ticket says)
      * @param admittedNanos   when it learned it was admitted (0 if never)
      * @param purchasedNanos  when its confirmation was answered (0 if it bought nothing)
      */
-    record Outcome(UUID show, long number, double estimatedWait, long joinedNanos, long admittedNanos,
+    record Outcome(UUID show, long number, double estimatedWait, long joinSentNanos, long joinedNanos, long ticketMillis,
+            long admittedNanos,
             long purchasedNanos, int requests, int refusals, boolean expired) {
 
         boolean purchased() {
@@ -53,7 +56,9 @@ final class QueueBuyer {
     private String token;
     private long number = -1;
     private double estimatedWait = Double.NaN;
+    private long joinSentNanos;
     private long joinedNanos;
+    private long ticketMillis;
     private long admittedNanos;
     private int requests;
     private int refusals;
@@ -70,11 +75,14 @@ final class QueueBuyer {
     }
 
     void start() {
+        long sentNanos = System.nanoTime();
         send(HttpMethod.POST, "/shows/" + show + "/queue", null, arrivedNanos, (status, headers, body) -> {
             if (status == 201) {
+                joinSentNanos = sentNanos;
                 joinedNanos = System.nanoTime();
                 ticket = body.get("ticket").asText();
                 number = numberOf(ticket);
+                ticketMillis = ByteBuffer.wrap(Base64.getUrlDecoder().decode(ticket)).getLong(25);
                 estimatedWait = body.get("estimatedWaitSeconds").asDouble();
                 standing(status, headers, body);
             } else {
@@ -185,8 +193,8 @@ final class QueueBuyer {
     }
 
     private void finish(long purchasedNanos, boolean expired) {
-        done.accept(new Outcome(show, number, estimatedWait, joinedNanos, admittedNanos, purchasedNanos, requests,
-                refusals, expired));
+        done.accept(new Outcome(show, number, estimatedWait, joinSentNanos, joinedNanos, ticketMillis, admittedNanos,
+                purchasedNanos, requests, refusals, expired));
     }
 
     private static JsonNode parse(Buffer bytes) {

@@ -245,7 +245,7 @@ final class QueueLoad {
         double perPurchase = Math.max(1, purchased);
         return new QueueResult.Lines(after.lineServices(), crowd.fromNodes(), crowd.fromLines(),
                 crowd.fromNodes() / perPurchase, crowd.fromLines() / perPurchase,
-                (after.lineCpuTicks() - before.lineCpuTicks()) * 10_000.0 / Math.max(1, crowd.fromLines()));
+                (after.lineCpuTicks() - before.lineCpuTicks()) * 10_000.0 / Math.max(1, crowd.fromLines()), crowd.lineFallbacks());
     }
 
     /** The buyers each room has admitted now, kept at their most. */

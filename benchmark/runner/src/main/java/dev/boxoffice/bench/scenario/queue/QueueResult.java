@@ -15,9 +15,10 @@ public record QueueResult(boolean throughEdge, Capacity capacity, Crowd crowd, L
      * they answered.
      *
      * @param services the line services
+     * @param nodeFallbacks joins, polls and streams the nodes answered while no line service passed the edge's checks
      */
     public record Lines(int services, long nodeRequests, long lineRequests, double nodeRequestsPerPurchase,
-            double lineRequestsPerPurchase, double lineCpuMicrosPerRequest) {
+            double lineRequestsPerPurchase, double lineCpuMicrosPerRequest, long nodeFallbacks) {
     }
 
     /** Holds and confirmations as fast as the service answers them, on shows without a waiting room. */
@@ -33,13 +34,17 @@ public record QueueResult(boolean throughEdge, Capacity capacity, Crowd crowd, L
      * @param requestsPerPurchase every request of every buyer (joins, polls, holds, confirmations, retries) per purchase
      * @param etaErrorP90Seconds the 90th percentile of |wait seen - wait estimated at joining|, of admitted buyers
      * @param etaWithinBound  the share of admitted buyers whose error was within 15 % of their wait or 10 s
-     * @param fairnessViolations pairs of buyers of one show where one joined at least 1 s before the other and was
-     *                        given the later place (places are called in order)
+     * @param fairnessViolations buyers of one show who asked to join at least 1 s after another was answered, and were
+     *                        given an earlier place than that other (places are called in order)
+     * @param unfairByAnswerTime the same counted by when answers arrived (a late answer counts as a late join): the
+     *                        generator's and the edge's lag shows here, not the line's order
+     * @param unfairByTicketTime the same counted by the times the tickets carry: the line's own order of numbering
      * @param maxActiveSeen   the most buyers any room had admitted at once, sampled twice a second
      */
     public record Crowd(double arrivalsPerSecond, int shows, int admitPerSecond, int maxActive, long buyers,
             long purchased, long expired, long unfinished, double purchasesPerSecond, double requestsPerPurchase,
-            long refusals, double etaErrorP90Seconds, double etaWithinBound, long fairnessViolations, int maxActiveSeen,
+            long refusals, double etaErrorP90Seconds, double etaWithinBound, long fairnessViolations, long unfairByAnswerTime,
+            long unfairByTicketTime, int maxActiveSeen,
             double drainSeconds, StepResult answers) {
     }
 }

@@ -98,8 +98,10 @@ public final class QueueScenario extends Scenario<QueueResult> {
                 + "time from the first arrival to the last purchase. Requests per purchase: every request of every buyer "
                 + "(joins, polls, holds, confirmations, retries). ETA error: |the wait a buyer saw until it learned it was "
                 + "admitted - the wait estimated when it joined|, within bound when under 15 % of that wait or 10 s. Unfair "
-                + "pairs: buyers of one show who joined a second or more after another and hold an earlier place (places are "
-                + "called in order). Admitted at most: the most buyers a room had admitted at once, sampled twice a second."
+                + "pairs: buyers of one show who asked to join a second or more after another's join was answered, and hold an "
+                + "earlier place (places are called in order): " + crowd.fairnessViolations() + "; counted by when the answers "
+                + "arrived instead, which the generator's and the edge's lag move, " + crowd.unfairByAnswerTime()
+                + "; by the times the tickets carry, the line's own order, " + crowd.unfairByTicketTime() + ". Admitted at most: the most buyers a room had admitted at once, sampled twice a second."
                 + (result.throughEdge() ? " Both steps went through the edge (HAProxy with deploy/haproxy/haproxy.cfg, outside the quota)."
                 : " Both steps went straight to the service.")
                 + (run.pinning().serviceQuota() == null ? " The service had no CPU quota."
@@ -108,15 +110,17 @@ public final class QueueScenario extends Scenario<QueueResult> {
         QueueResult.Lines lines = result.lines();
         if (lines != null) {
             Table served = new Table("Line services", "Requests to the node per purchase", "Requests to the line services per purchase",
-                    "Requests to the node", "Requests to the line services", "Line service CPU per request µs");
+                    "Requests to the node", "Requests to the line services", "Line service CPU per request µs",
+                    "The line's requests the node answered");
             served.row(Integer.toString(lines.services()), num(lines.nodeRequestsPerPurchase(), 2),
                     num(lines.lineRequestsPerPurchase(), 2), Long.toString(lines.nodeRequests()), Long.toString(lines.lineRequests()),
-                    num(lines.lineCpuMicrosPerRequest(), 1));
+                    num(lines.lineCpuMicrosPerRequest(), 1), Long.toString(lines.nodeFallbacks()));
             tables.add(served);
             text += " The lines were served by " + lines.services() + " line service" + (lines.services() == 1 ? "" : "s")
                     + " behind the edge, on the load generator's cores: requests to the node are those its servers at the"
                     + " edge answered (the buyers' holds and confirmations, and the line services' blocks, rooms' records"
-                    + " and admissions), counted over the crowd's step.";
+                    + " and admissions), counted over the crowd's step. The line's requests the node answered: those the edge"
+                    + " sent to the node because no line service passed its checks (numbered from the node's own blocks).";
         }
         return List.of(new Section("On-sale through waiting rooms", text, tables));
     }
