@@ -18,11 +18,12 @@ import java.util.function.LongSupplier;
  * it), nor, after the on-sale's draw, one of the drawn numbers; the rest of a block recorded before the draw is handed
  * out after it, behind those drawn.
  *
- * <p>A block is used for {@link #MAX_BLOCK_AGE} at most from the moment it was asked for, then its rest is dropped.
- * That makes the line fair across every process that numbers it (line services, or nodes while none answers): a
- * buyer who asks that long after another was answered gets a number from a block the show recorded after the
- * other's, hence a later place. A process that kept an older block, say one the edge stopped sending joins to for a
- * while, would otherwise hand its lower numbers to buyers who came later.
+ * <p>A block is used for {@link #MAX_BLOCK_AGE} at most from the moment it came, then its rest is dropped. That
+ * keeps the line fair across the processes that number it (line services, or nodes while none answers): a buyer who
+ * asks that long after another was answered gets a number from a block that came after the other was answered,
+ * recorded later unless its answer was that long on its way, hence a later place. A process that kept an older
+ * block, say one the edge stopped sending joins to for a while, would otherwise hand its lower numbers to buyers who
+ * came later. Counted from its coming, not its asking: a block that is slow to come under load is not dropped unused.
  */
 public final class LineNumbers {
 
@@ -54,7 +55,6 @@ public final class LineNumbers {
         long next;
         long end;
         long startedAtNanos;
-        long askedAtNanos; // when the current block was asked for: before the show recorded it
         int size = MIN_BLOCK;
         long usedAtNanos;
         boolean drawn;
@@ -83,7 +83,7 @@ public final class LineNumbers {
             line.usedAtNanos = now;
             long number = Math.max(line.next, progress.firstUncalled());
             if (line.end > 0 && number < line.end && (line.drawn || !afterDraw)
-                    && now - line.askedAtNanos < MAX_BLOCK_AGE.toNanos()) {
+                    && now - line.startedAtNanos < MAX_BLOCK_AGE.toNanos()) {
                 line.next = number + 1;
                 return Future.succeededFuture(number);
             }
@@ -129,10 +129,8 @@ public final class LineNumbers {
 
     private Future<Progress> reserve(UUID showId, Line line) {
         int size = nextSize(line);
-        long askedAt = nanoTime.getAsLong();
         return blocks.reserve(showId, size).map(progress -> {
             synchronized (line) {
-                line.askedAtNanos = askedAt;
                 line.start = progress.numbered() - size;
                 line.next = line.start;
                 line.end = progress.numbered();

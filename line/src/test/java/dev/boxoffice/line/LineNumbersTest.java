@@ -3,6 +3,7 @@ package dev.boxoffice.line;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.vertx.core.Future;
+import io.vertx.core.Promise;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
@@ -101,6 +102,26 @@ class LineNumbersTest {
 
         numbers.take(SHOW, show.progress(), false);
 
+        assertThat(show.sizes).hasSize(1);
+    }
+
+    @Test
+    void aBlockSlowToComeServesItsSecondFromWhenItCame() {
+        Show show = new Show();
+        long[] now = {0};
+        Promise<LineNumbers.Progress> answer = Promise.promise();
+        LineNumbers numbers = new LineNumbers((showId, size) -> {
+            show.reserve(showId, size);
+            return answer.future();
+        }, () -> now[0]);
+        Future<Long> waiting = numbers.take(SHOW, show.progress(), false);
+
+        now[0] += 2 * LineNumbers.MAX_BLOCK_AGE.toNanos(); // an overloaded node answers late
+        answer.complete(show.progress());
+        long next = numbers.take(SHOW, show.progress(), false).result();
+
+        assertThat(waiting.result()).isZero();
+        assertThat(next).as("from the same block, not a new one").isEqualTo(1);
         assertThat(show.sizes).hasSize(1);
     }
 }
