@@ -8,7 +8,6 @@ import java.util.Map;
 import java.util.OptionalLong;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.function.LongSupplier;
 
 /**
  * Hands out the arrival numbers of this process's tickets, with no write per arrival: numbers come from blocks the
@@ -17,19 +16,10 @@ import java.util.function.LongSupplier;
  * crash leaves few numbers that nobody holds. A number already called is never handed out (the line has moved past
  * it), nor, after the on-sale's draw, one of the drawn numbers; the rest of a block recorded before the draw is handed
  * out after it, behind those drawn.
- *
- * <p>A block is used for {@link #MAX_BLOCK_AGE} at most from the moment it came, then its rest is dropped. That
- * keeps the line fair across the processes that number it (line services, or nodes while none answers): a buyer who
- * asks that long after another was answered gets a number from a block that came after the other was answered,
- * recorded later unless its answer was that long on its way, hence a later place. A process that kept an older
- * block, say one the edge stopped sending joins to for a while, would otherwise hand its lower numbers to buyers who
- * came later. Counted from its coming, not its asking: a block that is slow to come under load is not dropped unused.
  */
 public final class LineNumbers {
 
     static final Duration BLOCK_TARGET = Duration.ofMillis(250);
-    /** Also how late a buyer may come and still get an earlier number than someone already answered. */
-    public static final Duration MAX_BLOCK_AGE = Duration.ofSeconds(1);
     static final int MIN_BLOCK = 4;
     public static final int MAX_BLOCK = 1024;
     /** A line this node handed out no number for this long is forgotten (its block's rest is never handed out). */
@@ -46,7 +36,6 @@ public final class LineNumbers {
     }
 
     private final Blocks blocks;
-    private final LongSupplier nanoTime;
     private final Map<UUID, Line> lines = new ConcurrentHashMap<>();
 
     /** One show's numbers on this node: the current block, and the reservation of the next if one is under way. */
@@ -62,12 +51,7 @@ public final class LineNumbers {
     }
 
     public LineNumbers(Blocks blocks) {
-        this(blocks, System::nanoTime);
-    }
-
-    LineNumbers(Blocks blocks, LongSupplier nanoTime) {
         this.blocks = blocks;
-        this.nanoTime = nanoTime;
     }
 
     /**
@@ -79,11 +63,9 @@ public final class LineNumbers {
         Line line = lines.computeIfAbsent(showId, id -> new Line());
         Future<Progress> reserved;
         synchronized (line) {
-            long now = nanoTime.getAsLong();
-            line.usedAtNanos = now;
+            line.usedAtNanos = System.nanoTime();
             long number = Math.max(line.next, progress.firstUncalled());
-            if (line.end > 0 && number < line.end && (line.drawn || !afterDraw)
-                    && now - line.startedAtNanos < MAX_BLOCK_AGE.toNanos()) {
+            if (line.end > 0 && number < line.end && (line.drawn || !afterDraw)) {
                 line.next = number + 1;
                 return Future.succeededFuture(number);
             }
@@ -119,7 +101,7 @@ public final class LineNumbers {
 
     /** Forgets the lines this node handed out no number for in {@link #FORGET_AFTER}. */
     public void forgetIdle() {
-        long now = nanoTime.getAsLong();
+        long now = System.nanoTime();
         lines.entrySet().removeIf(entry -> {
             synchronized (entry.getValue()) {
                 return entry.getValue().reserving == null && now - entry.getValue().usedAtNanos > FORGET_AFTER.toNanos();
@@ -136,7 +118,7 @@ public final class LineNumbers {
                 line.end = progress.numbered();
                 line.size = size;
                 line.drawn = progress.drawn();
-                line.startedAtNanos = nanoTime.getAsLong();
+                line.startedAtNanos = System.nanoTime();
                 line.reserving = null;
             }
             return progress;
@@ -148,12 +130,12 @@ public final class LineNumbers {
     }
 
     /** The next block's size: the last one's, scaled so that a block lasts about {@link #BLOCK_TARGET}. */
-    private int nextSize(Line line) {
+    private static int nextSize(Line line) {
         synchronized (line) {
             if (line.end == 0) {
                 return line.size;
             }
-            long lasted = Math.max(1, nanoTime.getAsLong() - line.startedAtNanos);
+            long lasted = Math.max(1, System.nanoTime() - line.startedAtNanos);
             long scaled = line.size * BLOCK_TARGET.toNanos() / lasted;
             return (int) Math.max(MIN_BLOCK, Math.min(MAX_BLOCK, scaled));
         }

@@ -3,7 +3,6 @@ package dev.boxoffice.line;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.vertx.core.Future;
-import io.vertx.core.Promise;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
@@ -74,54 +73,5 @@ class LineNumbersTest {
         LineNumbers.Progress calledAhead = new LineNumbers.Progress(show.numbered, 3, true);
 
         assertThat(numbers.take(SHOW, calledAhead, false).result()).isGreaterThanOrEqualTo(3);
-    }
-
-    @Test
-    void aBuyerWhoComesASecondAfterAnotherWasAnsweredGetsALaterNumberFromWhicheverProcessNumbersIt() {
-        Show show = new Show();
-        long[] now = {0};
-        LineNumbers lineService = new LineNumbers(show, () -> now[0]);
-        LineNumbers node = new LineNumbers(show, () -> now[0]);
-        long first = lineService.take(SHOW, show.progress(), false).result(); // its block has numbers left
-        long answeredByTheNode = node.take(SHOW, show.progress(), false).result(); // a newer block, while the edge sends joins there
-
-        now[0] += LineNumbers.MAX_BLOCK_AGE.toNanos();
-        long cameLater = lineService.take(SHOW, show.progress(), false).result();
-
-        assertThat(answeredByTheNode).isGreaterThan(first);
-        assertThat(cameLater).as("not the rest of the line service's older block").isGreaterThan(answeredByTheNode);
-    }
-
-    @Test
-    void withinItsAgeABlockServesEveryArrivalWithoutAskingTheShowAgain() {
-        Show show = new Show();
-        long[] now = {0};
-        LineNumbers numbers = new LineNumbers(show, () -> now[0]);
-        numbers.take(SHOW, show.progress(), false);
-        now[0] += LineNumbers.MAX_BLOCK_AGE.toNanos() - 1;
-
-        numbers.take(SHOW, show.progress(), false);
-
-        assertThat(show.sizes).hasSize(1);
-    }
-
-    @Test
-    void aBlockSlowToComeServesItsSecondFromWhenItCame() {
-        Show show = new Show();
-        long[] now = {0};
-        Promise<LineNumbers.Progress> answer = Promise.promise();
-        LineNumbers numbers = new LineNumbers((showId, size) -> {
-            show.reserve(showId, size);
-            return answer.future();
-        }, () -> now[0]);
-        Future<Long> waiting = numbers.take(SHOW, show.progress(), false);
-
-        now[0] += 2 * LineNumbers.MAX_BLOCK_AGE.toNanos(); // an overloaded node answers late
-        answer.complete(show.progress());
-        long next = numbers.take(SHOW, show.progress(), false).result();
-
-        assertThat(waiting.result()).isZero();
-        assertThat(next).as("from the same block, not a new one").isEqualTo(1);
-        assertThat(show.sizes).hasSize(1);
     }
 }

@@ -16,7 +16,7 @@ final class QueueOutcomes {
     /** A wait's estimate is good within this share of the wait, or {@link #ETA_FLOOR_SECONDS}, whichever is larger. */
     static final double ETA_SHARE = 0.15;
     static final double ETA_FLOOR_SECONDS = 10;
-    /** Two buyers this far apart in joining must be called in that order: the age at which a line drops a block of numbers. */
+    /** Two buyers this far apart in joining must be called in that order: a block of numbers lasts about 250 ms of arrivals. */
     static final long FAIRNESS_NANOS = 1_000_000_000L;
 
     private QueueOutcomes() {
