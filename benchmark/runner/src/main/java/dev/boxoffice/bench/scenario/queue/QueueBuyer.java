@@ -37,8 +37,7 @@ final class QueueBuyer {
      * @param purchasedNanos  when its confirmation was answered (0 if it bought nothing)
      */
     record Outcome(UUID show, long number, double estimatedWait, long joinSentNanos, long joinedNanos, long ticketMillis,
-            long admittedNanos,
-            long purchasedNanos, int requests, int refusals, boolean expired) {
+            long admittedNanos, long purchasedNanos, int requests, int refusals, boolean expired) {
 
         boolean purchased() {
             return purchasedNanos > 0;
@@ -52,7 +51,7 @@ final class QueueBuyer {
     private final long arrivedNanos;
     private final Consumer<Outcome> done;
     private final long timeoutMillis;
-    private String ticket;
+    private String ticket; // signed, not secret: kind, show, arrival number (at byte 17), time (at 25), MAC
     private String token;
     private long number = -1;
     private double estimatedWait = Double.NaN;
@@ -81,8 +80,9 @@ final class QueueBuyer {
                 joinSentNanos = sentNanos;
                 joinedNanos = System.nanoTime();
                 ticket = body.get("ticket").asText();
-                number = numberOf(ticket);
-                ticketMillis = ByteBuffer.wrap(Base64.getUrlDecoder().decode(ticket)).getLong(25);
+                ByteBuffer signed = ByteBuffer.wrap(Base64.getUrlDecoder().decode(ticket));
+                number = signed.getLong(17);
+                ticketMillis = signed.getLong(25);
                 estimatedWait = body.get("estimatedWaitSeconds").asDouble();
                 standing(status, headers, body);
             } else {
@@ -203,11 +203,6 @@ final class QueueBuyer {
         } catch (IOException e) {
             return JSON.nullNode();
         }
-    }
-
-    /** The arrival number a ticket carries: signed, not secret (kind, show, number, time, MAC). */
-    static long numberOf(String ticket) {
-        return ByteBuffer.wrap(Base64.getUrlDecoder().decode(ticket)).getLong(17);
     }
 
     private static long seconds(String retryAfter) {
