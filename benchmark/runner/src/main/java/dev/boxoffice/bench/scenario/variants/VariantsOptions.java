@@ -34,6 +34,11 @@ public interface VariantsOptions {
                     + " flame graphs compare like with like")
     double profileRate();
 
+    @Option(names = "--variants-database-delay-ms", defaultValue = "0",
+            description = "variants: milliseconds added to each way between every variant and its PostgreSQL server, by"
+                    + " a TCP proxy in the runner (a database on another machine: 0.5 adds a 1 ms round trip); 0, none")
+    double databaseDelayMillis();
+
     /** The variants measured, in order; baseline right after reactive when --baseline names a revision and --variants does not place it. */
     static List<String> measured(VariantsOptions options) {
         List<String> named = options.names().stream().map(String::strip).toList();
@@ -52,6 +57,9 @@ public interface VariantsOptions {
         known.add(BASELINE);
         if (given.isEmpty() || !known.containsAll(given) || given.stream().distinct().count() != given.size()) {
             throw new IllegalArgumentException("--variants must name variants among " + String.join(", ", known) + ", each once");
+        }
+        if (!(options.databaseDelayMillis() >= 0 && options.databaseDelayMillis() <= 1_000)) {
+            throw new IllegalArgumentException("--variants-database-delay-ms must be between 0 and 1000");
         }
         if (given.contains(BASELINE) && options.baseline().isEmpty()) {
             throw new IllegalArgumentException("--variants names baseline: give its revision with --baseline REVISION");

@@ -15,6 +15,7 @@ import dev.boxoffice.bench.scenario.journeys.JourneysResult;
 import dev.boxoffice.bench.scenario.serial.SerialLoad;
 import dev.boxoffice.bench.scenario.serial.SerialOptions;
 import dev.boxoffice.bench.system.Database;
+import dev.boxoffice.bench.system.DelayingProxy;
 import dev.boxoffice.bench.system.JavaService;
 import dev.boxoffice.bench.system.Pinning;
 import dev.boxoffice.bench.system.ProcessTree;
@@ -22,6 +23,7 @@ import dev.boxoffice.bench.system.Profiler;
 import dev.boxoffice.bench.system.Resources;
 import dev.boxoffice.bench.system.ServiceTier;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -48,7 +50,8 @@ public final class VariantsRun {
     private final Baseline baseline; // null without --baseline
 
     /** A variant running: its own PostgreSQL server (null on a shared one), its JVM, and what the report says of it. */
-    private record Started(String name, Database ownDatabase, ServiceTier tier, double idleRssMiB, String settings) {
+    private record Started(String name, Database ownDatabase, DelayingProxy delay, ServiceTier tier, double idleRssMiB,
+            String settings) {
     }
 
     private record Measured(SteppedResult serial, SteppedResult contention, JourneysResult journeys) {
@@ -191,14 +194,34 @@ public final class VariantsRun {
         String settings = isBaseline
                 ? baseline.describe() + ", " + VariantSettings.describe(VariantSettings.SERVICE, baseline.root(), overrides)
                 : VariantSettings.describe(variant, repository, overrides);
-        ServiceTier tier = ServiceTier.direct(variant, JavaService.start("variant-" + variant, jar, jvm, VariantSettings.of(variant),
-                Map.of("DATABASE_URL", database.url()), pinning.servicePrefix(), logs, "/q/health/ready"));
+        DelayingProxy delay = delayTo(database);
+        String url = delay == null ? database.url() : delay.urlThrough(database.url());
+        if (delay != null) {
+            settings += String.format("; the database %s ms away each way (a delaying proxy)", options.databaseDelayMillis());
+        }
+        ServiceTier tier;
+        try {
+            tier = ServiceTier.direct(variant, JavaService.start("variant-" + variant, jar, jvm, VariantSettings.of(variant),
+                    Map.of("DATABASE_URL", url), pinning.servicePrefix(), logs, "/q/health/ready"));
+        } catch (RuntimeException e) {
+            if (delay != null) {
+                delay.close();
+            }
+            throw e;
+        }
         measuredBy(tier, own, bench.resources());
         bench.serviceJvms(1);
         JavaService.sleep(2000);
         double idleRss = bench.resources().serviceRssMiB();
         progress.info(String.format("%s up: %.0f ms to first served request, idle RSS %.0f MiB", variant, tier.startMillis(), idleRss));
-        return new Started(variant, own, tier, idleRss, settings);
+        return new Started(variant, own, delay, tier, idleRss, settings);
+    }
+
+    /** A proxy that delays every byte to and from the database, when --variants-database-delay-ms asks for one. */
+    private DelayingProxy delayTo(Database database) {
+        double millis = options.databaseDelayMillis();
+        return millis == 0 ? null : DelayingProxy.start(DelayingProxy.targetOf(database.url()),
+                Duration.ofNanos(Math.round(millis * 1_000_000)));
     }
 
     private static void measuredBy(Started variant, Resources resources) {
@@ -262,6 +285,9 @@ public final class VariantsRun {
 
     private static void stop(Started variant) {
         variant.tier().close();
+        if (variant.delay() != null) {
+            variant.delay().close();
+        }
         if (variant.ownDatabase() != null) {
             variant.ownDatabase().close();
         }
