@@ -89,11 +89,11 @@ public final class DelayingProxy implements AutoCloseable {
 
     private void pipe(Socket from, Socket to) {
         BlockingQueue<Chunk> queue = new LinkedBlockingQueue<>();
-        Thread.ofVirtual().start(() -> read(from, to, queue));
+        Thread.ofVirtual().start(() -> read(from, queue));
         Thread.ofVirtual().start(() -> write(queue, from, to));
     }
 
-    private void read(Socket from, Socket to, BlockingQueue<Chunk> queue) {
+    private void read(Socket from, BlockingQueue<Chunk> queue) {
         byte[] buffer = new byte[64 * 1024];
         try (InputStream in = from.getInputStream()) {
             for (int n; (n = in.read(buffer)) >= 0; ) {
