@@ -76,7 +76,7 @@ class BenchSmokeIT {
                 "--onsale-rates", "20", "--onsale-seconds", "2", "--onsale-cold-shows", "5", "--onsale-seats", "50",
                 "--no-onsale-through-edge", // the edge's path is the surge's here: one more crowd would only add time
                 "--queue-factor", "0.2", "--queue-seconds", "2", "--queue-capacity-seconds", "1", "--queue-shows", "2",
-                "--queue-seats", "2000", "--queue-max-drain-seconds", "60",
+                "--queue-seats", "2000", "--queue-max-drain-seconds", "60", "--queue-line-seconds", "1",
                 "--idle-connections", "50", "--idle-connections-rate", "500",
                 "--coldstart-rate", "20", "--coldstart-seconds", "2", "--coldstart-burst", "20",
                 // Every step exactly once: a stall of this shared host would otherwise add a repeat or a refinement.
@@ -365,7 +365,13 @@ class BenchSmokeIT {
         assertThat(crowd.fairnessViolations()).as("places called in the order buyers came").isZero();
         assertThat(crowd.maxActiveSeen()).as("admitted at once").isLessThanOrEqualTo(crowd.maxActive());
         assertThat(crowd.unfinished()).as("every buyer done when the step ends").isZero();
-        assertThat(out.resolve("report.md")).content().contains("## On-sale through waiting rooms");
+        QueueResult.LineAlone alone = queue.lines().alone();
+        assertThat(alone.joins().counts().ok()).as("joins answered by the line service alone").isPositive();
+        assertThat(alone.polls().counts().ok()).as("polls of waiting tickets answered").isPositive();
+        assertThat(alone.joins().counts().errors() + alone.polls().counts().errors()).isZero();
+        assertThat(alone.cpuMicrosPerJoin()).isNotNaN().isNotNegative();
+        assertThat(alone.cpuMicrosPerPoll()).isNotNaN().isNotNegative();
+        assertThat(out.resolve("report.md")).content().contains("## On-sale through waiting rooms", "one line service alone, at its throughput");
     }
 
     @Test
@@ -458,8 +464,9 @@ class BenchSmokeIT {
         steps.addAll(run.result("keys", SteppedResult.class).attempts());
         run.result("stream", StreamResult.class).steps().forEach(step -> steps.add(step.reservations()));
         run.result("onsale", OnsaleResult.class).steps().forEach(step -> steps.add(step.answers()));
-        steps.add(run.result("queue", QueueResult.class).capacity().answers());
-        steps.add(run.result("queue", QueueResult.class).crowd().answers());
+        QueueResult queue = run.result("queue", QueueResult.class);
+        steps.addAll(List.of(queue.capacity().answers(), queue.crowd().answers(), queue.lines().alone().joins(),
+                queue.lines().alone().polls()));
         steps.add(run.result("coldstart", ColdStartResult.class).load());
         steps.add(run.result("coldstart", ColdStartResult.class).burst());
         steps.addAll(sweep().read());

@@ -1,5 +1,6 @@
 package dev.boxoffice.bench.run;
 
+import dev.boxoffice.bench.system.Cpus;
 import dev.boxoffice.bench.system.JavaService;
 import dev.boxoffice.bench.system.StopOnExit;
 import dev.boxoffice.cluster.Cluster;
@@ -8,9 +9,6 @@ import dev.boxoffice.cluster.HaProxyConfig;
 import dev.boxoffice.cluster.HaProxyStats;
 import dev.boxoffice.cluster.Routing;
 import dev.boxoffice.cluster.ServiceNode;
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -91,18 +89,14 @@ public final class Edge implements AutoCloseable {
         return lines.size();
     }
 
-    /** The CPU the line services spent so far, in clock ticks (10 ms): user and system time from /proc. */
-    public long lineCpuTicks() {
-        long ticks = 0;
-        for (ServiceNode line : lines) {
-            try {
-                String[] stat = Files.readString(Path.of("/proc/" + line.pid() + "/stat")).split("\\) ", 2)[1].split(" ");
-                ticks += Long.parseLong(stat[11]) + Long.parseLong(stat[12]);
-            } catch (IOException | RuntimeException gone) {
-                // a line service that is gone spends nothing more
-            }
-        }
-        return ticks;
+    /** The CPU the line services spent so far, in seconds: user and system time from /proc. */
+    public double lineCpuSeconds() {
+        return lines.stream().mapToDouble(line -> Cpus.cpuSeconds(line.pid())).sum();
+    }
+
+    /** The first line service, which a scenario may load alone (empty without line services). */
+    public Optional<ServiceNode> firstLine() {
+        return lines.stream().findFirst();
     }
 
     @Override

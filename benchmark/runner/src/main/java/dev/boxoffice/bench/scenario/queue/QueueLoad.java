@@ -8,6 +8,7 @@ import dev.boxoffice.bench.load.StepRecorder;
 import dev.boxoffice.bench.measure.Bench;
 import dev.boxoffice.bench.measure.StepResult;
 import dev.boxoffice.bench.report.Format;
+import dev.boxoffice.bench.run.Edge;
 import dev.boxoffice.cluster.HaProxyStats;
 import io.vertx.core.Future;
 import io.vertx.core.buffer.Buffer;
@@ -23,7 +24,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.UUID;
-import java.util.function.Supplier;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -68,18 +68,21 @@ final class QueueLoad {
     private final QueueOptions options;
 
     /** What the edge counted and the line services spent so far, read before and after the crowd. */
-    record EdgeReading(HaProxyStats stats, long lineCpuTicks, int lineServices) {
+    private record EdgeReading(HaProxyStats stats, double lineCpuSeconds, int lineServices) {
+
+        static EdgeReading of(Edge edge) {
+            return new EdgeReading(edge.stats(), edge.lineCpuSeconds(), edge.lineServices());
+        }
     }
 
-    private final Supplier<EdgeReading> edge;
+    private final Edge edge;
 
     QueueLoad(Bench bench, String baseUrl, boolean throughEdge, QueueOptions options) {
         this(bench, baseUrl, throughEdge, options, null);
     }
 
     /** With {@code edge}: the crowd's requests counted at the edge, and the line services' CPU. */
-    QueueLoad(Bench bench, String baseUrl, boolean throughEdge, QueueOptions options,
-            Supplier<EdgeReading> edge) {
+    QueueLoad(Bench bench, String baseUrl, boolean throughEdge, QueueOptions options, Edge edge) {
         this.edge = edge;
         this.bench = bench;
         this.baseUrl = baseUrl;
@@ -94,10 +97,15 @@ final class QueueLoad {
                 .setMaxWaitQueueSize(-1));
         try {
             QueueResult.Capacity capacity = capacity(client);
-            EdgeReading before = edge == null ? null : edge.get();
+            EdgeReading before = edge == null ? null : EdgeReading.of(edge);
             QueueResult.Crowd crowd = crowd(client, capacity.purchasesPerSecond());
-            return new QueueResult(throughEdge, capacity, crowd, before == null || before.lineServices() == 0 ? null
-                    : lines(before, edge.get(), crowd.purchased()));
+            if (before == null || before.lineServices() == 0) {
+                return new QueueResult(throughEdge, capacity, crowd, null);
+            }
+            EdgeReading after = EdgeReading.of(edge);
+            QueueResult.LineAlone alone = options.lineSeconds() == 0 ? null
+                    : new LineThroughput(bench, edge.firstLine().orElseThrow(), baseUrl, options.lineSeconds()).measure();
+            return new QueueResult(throughEdge, capacity, crowd, lines(before, after, crowd.purchased(), alone));
         } finally {
             client.close();
         }
@@ -240,12 +248,13 @@ final class QueueLoad {
                 maxSeen.values().stream().mapToInt(Integer::intValue).max().orElse(0), active.get(), answers);
     }
 
-    private static QueueResult.Lines lines(EdgeReading before, EdgeReading after, long purchased) {
+    private static QueueResult.Lines lines(EdgeReading before, EdgeReading after, long purchased, QueueResult.LineAlone alone) {
         var crowd = after.stats().minus(before.stats());
         double perPurchase = Math.max(1, purchased);
         return new QueueResult.Lines(after.lineServices(), crowd.fromNodes(), crowd.fromLines(),
                 crowd.fromNodes() / perPurchase, crowd.fromLines() / perPurchase,
-                (after.lineCpuTicks() - before.lineCpuTicks()) * 10_000.0 / Math.max(1, crowd.fromLines()), crowd.lineFallbacks());
+                (after.lineCpuSeconds() - before.lineCpuSeconds()) * 1e6 / Math.max(1, crowd.fromLines()), crowd.lineFallbacks(),
+                alone);
     }
 
     /** The buyers each room has admitted now, kept at their most. */

@@ -37,6 +37,11 @@ public interface QueueOptions {
                     + " cores (0: the service serves them itself); only through the edge")
     int lines();
 
+    @Option(names = "--queue-line-seconds", defaultValue = "10", converter = Positive.OrZero.class,
+            description = "queue: after the crowd, one line service alone at its throughput: this long of joins, then of"
+                    + " polls, each after as long a warm-up (0: not measured)")
+    double lineSeconds();
+
     @Option(names = "--queue-max-drain-seconds", defaultValue = "900", converter = Positive.class,
             description = "queue: how long the lines may take to empty once the crowd has arrived, at most")
     double maxDrainSeconds();

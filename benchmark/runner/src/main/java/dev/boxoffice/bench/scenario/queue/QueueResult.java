@@ -16,9 +16,21 @@ public record QueueResult(boolean throughEdge, Capacity capacity, Crowd crowd, L
      *
      * @param services the line services
      * @param nodeFallbacks joins, polls and streams the nodes answered while no line service passed the edge's checks
+     * @param alone         one line service at its throughput after the crowd (null when not measured)
      */
     public record Lines(int services, long nodeRequests, long lineRequests, double nodeRequestsPerPurchase,
-            double lineRequestsPerPurchase, double lineCpuMicrosPerRequest, long nodeFallbacks) {
+            double lineRequestsPerPurchase, double lineCpuMicrosPerRequest, long nodeFallbacks, LineAlone alone) {
+    }
+
+    /**
+     * One line service loaded alone, as fast as it answers: joins, then polls of waiting tickets.
+     *
+     * @param answered     tickets issued and polls answered in the two measured steps
+     * @param rssMiBBefore its resident memory before the warm-up's first join
+     * @param rssMiBAfter  its resident memory after the measured polls
+     */
+    public record LineAlone(double joinsPerSecond, double cpuMicrosPerJoin, double pollsPerSecond, double cpuMicrosPerPoll,
+            long answered, double rssMiBBefore, double rssMiBAfter, StepResult joins, StepResult polls) {
     }
 
     /** Holds and confirmations as fast as the service answers them, on shows without a waiting room. */

@@ -35,7 +35,8 @@ public final class QueueScenario extends Scenario<QueueResult> {
     @Override
     public double plannedSeconds(Selection selection) {
         QueueOptions options = selection.options(QueueOptions.class);
-        return selection.steps().warmupSeconds() + options.capacitySeconds() + options.seconds() * (1 + options.factor()) + 30;
+        return selection.steps().warmupSeconds() + options.capacitySeconds() + options.seconds() * (1 + options.factor()) + 30
+                + 4 * options.lineSeconds();
     }
 
     @Override
@@ -45,8 +46,7 @@ public final class QueueScenario extends Scenario<QueueResult> {
             Optional<Edge> edge = Edge.inFront(run, name(), options.lines());
             if (edge.isPresent()) {
                 try (Edge inFront = edge.get()) {
-                    return new QueueLoad(run.bench(), inFront.baseUrl(), true, options, () -> new QueueLoad.EdgeReading(
-                            inFront.stats(), inFront.lineCpuTicks(), inFront.lineServices())).run();
+                    return new QueueLoad(run.bench(), inFront.baseUrl(), true, options, inFront).run();
                 }
             }
         }
@@ -55,7 +55,9 @@ public final class QueueScenario extends Scenario<QueueResult> {
 
     @Override
     public List<StepResult> steps(QueueResult result) {
-        return List.of(result.capacity().answers(), result.crowd().answers());
+        QueueResult.LineAlone alone = alone(result);
+        return alone == null ? List.of(result.capacity().answers(), result.crowd().answers())
+                : List.of(result.capacity().answers(), result.crowd().answers(), alone.joins(), alone.polls());
     }
 
     @Override
@@ -69,8 +71,11 @@ public final class QueueScenario extends Scenario<QueueResult> {
                         + (result.lines() == null ? "" : " (" + num(result.lines().nodeRequestsPerPurchase(), 1) + " to the node)")
                         + "; estimated waits within bound "
                         + num(100 * crowd.etaWithinBound(), 0) + " %; " + crowd.fairnessViolations() + " unfair pairs; "
-                        + crowd.maxActiveSeen() + " of " + crowd.maxActive() + " admitted at most",
-                "≥ 90 % of the capacity; ≤ 6 requests per purchase; p90 error ≤ 15 % of the wait or 10 s; 0 unfair"));
+                        + crowd.maxActiveSeen() + " of " + crowd.maxActive() + " admitted at most"
+                        + (alone(result) == null ? "" : "; a line service alone: " + num(alone(result).cpuMicrosPerJoin(), 1)
+                        + " µs of CPU per join, " + num(alone(result).cpuMicrosPerPoll(), 1) + " per poll"),
+                "≥ 90 % of the capacity; ≤ 3 requests per purchase to the node; p90 error ≤ 15 % of the wait or 10 s;"
+                        + " 0 unfair; ≤ 20 µs per join or poll"));
     }
 
     @Override
@@ -110,10 +115,11 @@ public final class QueueScenario extends Scenario<QueueResult> {
         QueueResult.Lines lines = result.lines();
         if (lines != null) {
             Table served = new Table("Line services", "Requests to the node per purchase", "Requests to the line services per purchase",
-                    "Requests to the node", "Requests to the line services", "Line service CPU per request µs",
-                    "The line's requests the node answered");
+                    "Requests to the node", "Requests to the line services", "Line service CPU ms a second",
+                    "Line service CPU per request µs (that CPU over its requests)", "The line's requests the node answered");
             served.row(Integer.toString(lines.services()), num(lines.nodeRequestsPerPurchase(), 2),
                     num(lines.lineRequestsPerPurchase(), 2), Long.toString(lines.nodeRequests()), Long.toString(lines.lineRequests()),
+                    num(lines.lineCpuMicrosPerRequest() * lines.lineRequests() / 1000 / crowd.answers().seconds(), 1),
                     num(lines.lineCpuMicrosPerRequest(), 1), Long.toString(lines.nodeFallbacks()));
             tables.add(served);
             text += " The lines were served by " + lines.services() + " line service" + (lines.services() == 1 ? "" : "s")
@@ -121,6 +127,25 @@ public final class QueueScenario extends Scenario<QueueResult> {
                     + " edge answered (the buyers' holds and confirmations, and the line services' blocks, rooms' records"
                     + " and admissions), counted over the crowd's step. The line's requests the node answered: those the edge"
                     + " sent to the node because no line service passed its checks (numbered from the node's own blocks).";
+        }
+        QueueResult.LineAlone alone = alone(result);
+        if (alone != null) {
+            Table throughput = new Table("Joins/s", "CPU per join µs", "Polls/s", "CPU per poll µs",
+                    "A core's worth, answers/s (the costlier kind)", "Tickets issued and polls answered",
+                    "Resident memory before and after, MiB", "Errors");
+            throughput.row(num(alone.joinsPerSecond(), 0), num(alone.cpuMicrosPerJoin(), 1), num(alone.pollsPerSecond(), 0),
+                    num(alone.cpuMicrosPerPoll(), 1),
+                    num(1e6 / Math.max(alone.cpuMicrosPerJoin(), alone.cpuMicrosPerPoll()), 0),
+                    Long.toString(alone.answered()), num(alone.rssMiBBefore(), 0) + " → " + num(alone.rssMiBAfter(), 0),
+                    Long.toString(alone.joins().counts().errors() + alone.polls().counts().errors()));
+            tables.add(throughput);
+            text += " Then one line service alone, at its throughput: " + alone.joins().connections() + " clients sent it"
+                    + " joins straight, as fast as it answered, for " + num(alone.joins().seconds(), 0) + " s, then polls of"
+                    + " waiting tickets (a room admitting one buyer a second), each after a warm-up of the same; its CPU"
+                    + " (user and system, /proc) divided by the 201s or 200s it answered. It ran on the load generator's cores,"
+                    + " so its rate is a share of theirs; its CPU per answer is its own. In the crowd"
+                    + " above, its CPU per request is mostly what it spends running at all (the JIT, timers, the rooms'"
+                    + " records read from the node), spread over a few hundred requests a second.";
         }
         return List.of(new Section("On-sale through waiting rooms", text, tables));
     }
@@ -135,6 +160,16 @@ public final class QueueScenario extends Scenario<QueueResult> {
             figures.put("queue node requests per purchase", result.lines().nodeRequestsPerPurchase());
             figures.put("queue line service CPU µs per request", result.lines().lineCpuMicrosPerRequest());
         }
+        if (alone(result) != null) {
+            figures.put("queue line service alone joins/s", alone(result).joinsPerSecond());
+            figures.put("queue line service alone CPU µs per join", alone(result).cpuMicrosPerJoin());
+            figures.put("queue line service alone polls/s", alone(result).pollsPerSecond());
+            figures.put("queue line service alone CPU µs per poll", alone(result).cpuMicrosPerPoll());
+        }
         return figures;
+    }
+
+    private static QueueResult.LineAlone alone(QueueResult result) {
+        return result.lines() == null ? null : result.lines().alone();
     }
 }
