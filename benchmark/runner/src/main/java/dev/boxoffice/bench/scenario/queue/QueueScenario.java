@@ -115,10 +115,13 @@ public final class QueueScenario extends Scenario<QueueResult> {
         QueueResult.Lines lines = result.lines();
         if (lines != null) {
             Table served = new Table("Line services", "Requests to the node per purchase", "Requests to the line services per purchase",
-                    "Requests to the node", "Requests to the line services", "Line service CPU ms a second",
+                    "Requests to the node", "Requests to the line services",
+                    "Node CPU per purchase ms, without a room / in the crowd", "Line service CPU ms a second",
                     "Line service CPU per request µs (that CPU over its requests)", "The line's requests the node answered");
             served.row(Integer.toString(lines.services()), num(lines.nodeRequestsPerPurchase(), 2),
                     num(lines.lineRequestsPerPurchase(), 2), Long.toString(lines.nodeRequests()), Long.toString(lines.lineRequests()),
+                    num(nodeCpuMillisPerPurchase(result.capacity().answers(), result.capacity().purchases()), 2) + " / "
+                            + num(nodeCpuMillisPerPurchase(crowd.answers(), crowd.purchased()), 2),
                     num(lines.lineCpuMicrosPerRequest() * lines.lineRequests() / 1000 / crowd.answers().seconds(), 1),
                     num(lines.lineCpuMicrosPerRequest(), 1), Long.toString(lines.nodeFallbacks()));
             tables.add(served);
@@ -126,7 +129,9 @@ public final class QueueScenario extends Scenario<QueueResult> {
                     + " behind the edge, on the load generator's cores: requests to the node are those its servers at the"
                     + " edge answered (the buyers' holds and confirmations, and the line services' blocks, rooms' records"
                     + " and admissions), counted over the crowd's step. The line's requests the node answered: those the edge"
-                    + " sent to the node because no line service passed its checks (numbered from the node's own blocks).";
+                    + " sent to the node because no line service passed its checks (numbered from the node's own blocks)."
+                    + " Node CPU per purchase: the service's CPU over each step divided by its purchases (without a room,"
+                    + " at its capacity, refusals included; in the crowd, the room's requests included).";
         }
         QueueResult.LineAlone alone = alone(result);
         if (alone != null) {
@@ -158,6 +163,7 @@ public final class QueueScenario extends Scenario<QueueResult> {
         figures.put("queue requests per purchase", result.crowd().requestsPerPurchase());
         if (result.lines() != null) {
             figures.put("queue node requests per purchase", result.lines().nodeRequestsPerPurchase());
+            figures.put("queue node CPU ms per purchase", nodeCpuMillisPerPurchase(result.crowd().answers(), result.crowd().purchased()));
             figures.put("queue line service CPU µs per request", result.lines().lineCpuMicrosPerRequest());
         }
         if (alone(result) != null) {
@@ -167,6 +173,11 @@ public final class QueueScenario extends Scenario<QueueResult> {
             figures.put("queue line service alone CPU µs per poll", alone(result).cpuMicrosPerPoll());
         }
         return figures;
+    }
+
+    /** The service's CPU over a step, in milliseconds per purchase: a hold, a confirmation and the room's share. */
+    private static double nodeCpuMillisPerPurchase(StepResult step, long purchases) {
+        return step.cpu().service() / 100 * step.seconds() * 1000 / Math.max(1, purchases);
     }
 
     private static QueueResult.LineAlone alone(QueueResult result) {
