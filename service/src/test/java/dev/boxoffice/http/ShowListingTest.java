@@ -90,7 +90,8 @@ class ShowListingTest {
     void rebuildsIntoANewTableAndSwitchesWithoutLosingAShow() {
         UUID show = createShow(4);
         reserve(show, 1).statusCode(200);
-        await().atMost(Duration.ofSeconds(5)).until(() -> allShows(false, 200).containsKey(show.toString()));
+        await().atMost(Duration.ofSeconds(5)).until(() -> allShows(false, 200).containsKey(show.toString())
+                && status().getLong("[0].lagEvents") == 0);
         Map<String, Map<String, Object>> before = allShows(false, 200);
         String tableBefore = status().getString("[0].table");
 
@@ -102,7 +103,9 @@ class ShowListingTest {
                 && allShows(false, 200).containsKey(during.toString()));
         Map<String, Map<String, Object>> after = allShows(false, 200);
         after.remove(during.toString());
-        assertThat(after).isEqualTo(before);
+        // Other shows may change meanwhile (an earlier test's hold expires), so compare which shows, and this one whole
+        assertThat(after.keySet()).isEqualTo(before.keySet());
+        assertThat(after.get(show.toString())).isEqualTo(before.get(show.toString()));
         given().when().get("/q/health/ready").then().statusCode(200)
                 .body("checks.find { it.name == 'show_view projection' }.status", equalTo("UP"));
     }
