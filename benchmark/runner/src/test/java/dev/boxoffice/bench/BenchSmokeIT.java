@@ -21,6 +21,7 @@ import dev.boxoffice.bench.scenario.coldstart.ColdStartResult;
 import dev.boxoffice.bench.scenario.connections.ConnectionsResult;
 import dev.boxoffice.bench.scenario.onsale.OnsaleResult;
 import dev.boxoffice.bench.scenario.queue.QueueResult;
+import dev.boxoffice.bench.scenario.queue.QueueScenario;
 import dev.boxoffice.bench.scenario.stream.StreamResult;
 import dev.boxoffice.bench.scenario.surge.SurgeResult;
 import dev.boxoffice.cluster.HaProxyStats;
@@ -77,6 +78,7 @@ class BenchSmokeIT {
                 "--no-onsale-through-edge", // the edge's path is the surge's here: one more crowd would only add time
                 "--queue-factor", "0.2", "--queue-seconds", "2", "--queue-capacity-seconds", "1", "--queue-shows", "2",
                 "--queue-seats", "2000", "--queue-max-drain-seconds", "60", "--queue-line-seconds", "1",
+                "--queue-node-cost-seconds", "1",
                 "--idle-connections", "50", "--idle-connections-rate", "500",
                 "--coldstart-rate", "20", "--coldstart-seconds", "2", "--coldstart-burst", "20",
                 // Every step exactly once: a stall of this shared host would otherwise add a repeat or a refinement.
@@ -371,7 +373,18 @@ class BenchSmokeIT {
         assertThat(alone.joins().counts().errors() + alone.polls().counts().errors()).isZero();
         assertThat(alone.cpuMicrosPerJoin()).isNotNaN().isNotNegative();
         assertThat(alone.cpuMicrosPerPoll()).isNotNaN().isNotNegative();
-        assertThat(out.resolve("report.md")).content().contains("## On-sale through waiting rooms", "one line service alone, at its throughput");
+        QueueResult.NodeCosts costs = queue.lines().nodeCosts();
+        assertThat(List.of(costs.admissions(), costs.holds(), costs.confirmations())).allSatisfy(kind -> {
+            assertThat(kind.done()).as(kind.step().label()).isPositive();
+            assertThat(kind.nodeRequests()).as(kind.step().label()).isPositive();
+            assertThat(kind.cpuMicrosEach()).as(kind.step().label()).isNotNaN();
+        });
+        assertThat(costs.holds().done()).as("a hold for every buyer admitted").isEqualTo(costs.admissions().done());
+        assertThat(costs.confirmations().done()).as("a confirmation for every hold").isEqualTo(costs.holds().done());
+        assertThat(costs.admissions().nodeRequests()).as("admissions gathered: never more requests than buyers, and a block")
+                .isLessThanOrEqualTo(costs.admissions().done() + 2);
+        assertThat(out.resolve("report.md")).content().contains("## On-sale through waiting rooms", "one line service alone, at its throughput",
+                "hold with the admission token");
     }
 
     @Test
@@ -465,8 +478,7 @@ class BenchSmokeIT {
         run.result("stream", StreamResult.class).steps().forEach(step -> steps.add(step.reservations()));
         run.result("onsale", OnsaleResult.class).steps().forEach(step -> steps.add(step.answers()));
         QueueResult queue = run.result("queue", QueueResult.class);
-        steps.addAll(List.of(queue.capacity().answers(), queue.crowd().answers(), queue.lines().alone().joins(),
-                queue.lines().alone().polls()));
+        steps.addAll(new QueueScenario().steps(queue));
         steps.add(run.result("coldstart", ColdStartResult.class).load());
         steps.add(run.result("coldstart", ColdStartResult.class).burst());
         steps.addAll(sweep().read());

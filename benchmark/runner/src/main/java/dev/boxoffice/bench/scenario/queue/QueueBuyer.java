@@ -51,6 +51,7 @@ final class QueueBuyer {
     private final long arrivedNanos;
     private final Consumer<Outcome> done;
     private final long timeoutMillis;
+    private final Consumer<String> instead; // of holding once admitted: given the admission token
     private String ticket; // signed, not secret: kind, show, arrival number (at byte 17), time (at 25), MAC
     private String token;
     private long number = -1;
@@ -64,6 +65,13 @@ final class QueueBuyer {
 
     QueueBuyer(Vertx vertx, HttpClient client, StepRecorder recorder, UUID show, long arrivedNanos,
             long timeoutMillis, Consumer<Outcome> done) {
+        this(vertx, client, recorder, show, arrivedNanos, timeoutMillis, null, done);
+    }
+
+    /** With {@code admitted}, a buyer that stops once admitted and hands it its admission token. */
+    QueueBuyer(Vertx vertx, HttpClient client, StepRecorder recorder, UUID show, long arrivedNanos,
+            long timeoutMillis, Consumer<String> admitted, Consumer<Outcome> done) {
+        this.instead = admitted;
         this.vertx = vertx;
         this.client = client;
         this.recorder = recorder;
@@ -106,7 +114,12 @@ final class QueueBuyer {
             case "ADMITTED" -> {
                 admittedNanos = System.nanoTime();
                 token = body.get("admissionToken").asText();
-                hold();
+                if (instead == null) {
+                    hold();
+                } else {
+                    instead.accept(token);
+                    finish(0, false);
+                }
             }
             case "WAITING" -> later(seconds(headers.get("Retry-After")), this::poll);
             default -> finish(0, true);

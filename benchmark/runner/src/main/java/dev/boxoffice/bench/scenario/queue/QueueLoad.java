@@ -103,9 +103,12 @@ final class QueueLoad {
                 return new QueueResult(throughEdge, capacity, crowd, null);
             }
             EdgeReading after = EdgeReading.of(edge);
+            QueueResult.NodeCosts nodeCosts = options.nodeCostSeconds() == 0 ? null
+                    : new NodeRequestCosts(bench, client, baseUrl, edge, capacity.purchasesPerSecond(),
+                            options.nodeCostSeconds()).measure();
             QueueResult.LineAlone alone = options.lineSeconds() == 0 ? null
                     : new LineThroughput(bench, edge.firstLine().orElseThrow(), baseUrl, options.lineSeconds()).measure();
-            return new QueueResult(throughEdge, capacity, crowd, lines(before, after, crowd.purchased(), alone));
+            return new QueueResult(throughEdge, capacity, crowd, lines(before, after, crowd.purchased(), alone, nodeCosts));
         } finally {
             client.close();
         }
@@ -248,13 +251,14 @@ final class QueueLoad {
                 maxSeen.values().stream().mapToInt(Integer::intValue).max().orElse(0), active.get(), answers);
     }
 
-    private static QueueResult.Lines lines(EdgeReading before, EdgeReading after, long purchased, QueueResult.LineAlone alone) {
+    private static QueueResult.Lines lines(EdgeReading before, EdgeReading after, long purchased, QueueResult.LineAlone alone,
+            QueueResult.NodeCosts nodeCosts) {
         var crowd = after.stats().minus(before.stats());
         double perPurchase = Math.max(1, purchased);
         return new QueueResult.Lines(after.lineServices(), crowd.fromNodes(), crowd.fromLines(),
                 crowd.fromNodes() / perPurchase, crowd.fromLines() / perPurchase,
                 (after.lineCpuSeconds() - before.lineCpuSeconds()) * 1e6 / Math.max(1, crowd.fromLines()), crowd.lineFallbacks(),
-                alone);
+                alone, nodeCosts);
     }
 
     /** The buyers each room has admitted now, kept at their most. */

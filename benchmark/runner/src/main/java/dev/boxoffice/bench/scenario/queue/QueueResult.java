@@ -17,9 +17,37 @@ public record QueueResult(boolean throughEdge, Capacity capacity, Crowd crowd, L
      * @param services the line services
      * @param nodeFallbacks joins, polls and streams the nodes answered while no line service passed the edge's checks
      * @param alone         one line service at its throughput after the crowd (null when not measured)
+     * @param nodeCosts     the node's CPU per request of each kind the crowd brought it (null when not measured)
      */
     public record Lines(int services, long nodeRequests, long lineRequests, double nodeRequestsPerPurchase,
-            double lineRequestsPerPurchase, double lineCpuMicrosPerRequest, long nodeFallbacks, LineAlone alone) {
+            double lineRequestsPerPurchase, double lineCpuMicrosPerRequest, long nodeFallbacks, LineAlone alone,
+            NodeCosts nodeCosts) {
+    }
+
+    /**
+     * The node's CPU per request of each kind a crowd brings it, one kind per step at {@code rate} a second, net of its
+     * CPU idle.
+     *
+     * @param idleCpuMillisPerSecond the node's CPU idle over a step as long, with the line services running
+     */
+    public record NodeCosts(double rate, double idleCpuMillisPerSecond, NodeCost admissions, NodeCost holds,
+            NodeCost confirmations) {
+
+        /** An admission, a hold and a confirmation: a purchase's share of the node's CPU, in milliseconds. */
+        public double purchaseCpuMillis() {
+            return (admissions.cpuMicrosEach() + holds.cpuMicrosEach() + confirmations.cpuMicrosEach()) / 1000;
+        }
+    }
+
+    /**
+     * One kind's step.
+     *
+     * @param done          buyers admitted, holds made or confirmations answered
+     * @param nodeRequests  the requests the node answered in the step, counted at the edge (admissions are gathered, a
+     *                      block of numbers is one per many joins)
+     * @param cpuMicrosEach the node's CPU in the step, less its idle CPU over as long, per one done
+     */
+    public record NodeCost(long done, long nodeRequests, double cpuMicrosEach, StepResult step) {
     }
 
     /**

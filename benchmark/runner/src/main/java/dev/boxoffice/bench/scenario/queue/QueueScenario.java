@@ -12,6 +12,7 @@ import dev.boxoffice.bench.run.RunResult;
 import dev.boxoffice.bench.run.Scenario;
 import dev.boxoffice.bench.run.Selection;
 import dev.boxoffice.bench.run.Target;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -36,7 +37,7 @@ public final class QueueScenario extends Scenario<QueueResult> {
     public double plannedSeconds(Selection selection) {
         QueueOptions options = selection.options(QueueOptions.class);
         return selection.steps().warmupSeconds() + options.capacitySeconds() + options.seconds() * (1 + options.factor()) + 30
-                + 4 * options.lineSeconds();
+                + 4 * options.lineSeconds() + 4 * options.nodeCostSeconds();
     }
 
     @Override
@@ -55,9 +56,16 @@ public final class QueueScenario extends Scenario<QueueResult> {
 
     @Override
     public List<StepResult> steps(QueueResult result) {
+        List<StepResult> steps = new ArrayList<>(List.of(result.capacity().answers(), result.crowd().answers()));
+        QueueResult.NodeCosts costs = nodeCosts(result);
+        if (costs != null) {
+            steps.addAll(List.of(costs.admissions().step(), costs.holds().step(), costs.confirmations().step()));
+        }
         QueueResult.LineAlone alone = alone(result);
-        return alone == null ? List.of(result.capacity().answers(), result.crowd().answers())
-                : List.of(result.capacity().answers(), result.crowd().answers(), alone.joins(), alone.polls());
+        if (alone != null) {
+            steps.addAll(List.of(alone.joins(), alone.polls()));
+        }
+        return steps;
     }
 
     @Override
@@ -111,7 +119,7 @@ public final class QueueScenario extends Scenario<QueueResult> {
                 : " Both steps went straight to the service.")
                 + (run.pinning().serviceQuota() == null ? " The service had no CPU quota."
                 : " The service was limited to " + run.pinning().serviceQuota().describe() + ".");
-        List<Table> tables = new java.util.ArrayList<>(List.of(table));
+        List<Table> tables = new ArrayList<>(List.of(table));
         QueueResult.Lines lines = result.lines();
         if (lines != null) {
             Table served = new Table("Line services", "Requests to the node per purchase", "Requests to the line services per purchase",
@@ -132,6 +140,26 @@ public final class QueueScenario extends Scenario<QueueResult> {
                     + " sent to the node because no line service passed its checks (numbered from the node's own blocks)."
                     + " Node CPU per purchase: the service's CPU over each step divided by its purchases (without a room,"
                     + " at its capacity, refusals included; in the crowd, the room's requests included).";
+        }
+        QueueResult.NodeCosts costs = nodeCosts(result);
+        if (costs != null) {
+            Table kinds = new Table("Request kind, " + num(costs.rate(), 0) + " a second", "Done", "Requests to the node",
+                    "Node CPU per one µs, net of idle");
+            kinds.row("admission (a buyer whose place was called)", Long.toString(costs.admissions().done()),
+                    Long.toString(costs.admissions().nodeRequests()), num(costs.admissions().cpuMicrosEach(), 0));
+            kinds.row("hold with the admission token", Long.toString(costs.holds().done()),
+                    Long.toString(costs.holds().nodeRequests()), num(costs.holds().cpuMicrosEach(), 0));
+            kinds.row("confirmation", Long.toString(costs.confirmations().done()),
+                    Long.toString(costs.confirmations().nodeRequests()), num(costs.confirmations().cpuMicrosEach(), 0));
+            tables.add(kinds);
+            text += " The node's CPU per request of each kind the crowd brings it, after the crowd: one kind per step at"
+                    + " the purchase capacity (" + num(costs.rate(), 0) + " a second, the rate the crowd brings each kind) on a show of its own whose room calls as"
+                    + " many places a second; first buyers joining until admitted (the line service gathers the called"
+                    + " tickets' admissions into few requests, and asks for a block of numbers now and then), then their holds"
+                    + " with the admission tokens, then the confirmations. Each step's node CPU (from /proc), less what the"
+                    + " node spent idle over as long just before (" + num(costs.idleCpuMillisPerSecond(), 1) + " ms a second,"
+                    + " with the line service running), divided by what was done: together "
+                    + num(costs.purchaseCpuMillis(), 2) + " ms a purchase at that rate.";
         }
         QueueResult.LineAlone alone = alone(result);
         if (alone != null) {
@@ -166,6 +194,12 @@ public final class QueueScenario extends Scenario<QueueResult> {
             figures.put("queue node CPU ms per purchase", nodeCpuMillisPerPurchase(result.crowd().answers(), result.crowd().purchased()));
             figures.put("queue line service CPU µs per request", result.lines().lineCpuMicrosPerRequest());
         }
+        QueueResult.NodeCosts costs = nodeCosts(result);
+        if (costs != null) {
+            figures.put("queue node CPU µs per admission", costs.admissions().cpuMicrosEach());
+            figures.put("queue node CPU µs per hold", costs.holds().cpuMicrosEach());
+            figures.put("queue node CPU µs per confirmation", costs.confirmations().cpuMicrosEach());
+        }
         if (alone(result) != null) {
             figures.put("queue line service alone joins/s", alone(result).joinsPerSecond());
             figures.put("queue line service alone CPU µs per join", alone(result).cpuMicrosPerJoin());
@@ -178,6 +212,10 @@ public final class QueueScenario extends Scenario<QueueResult> {
     /** The service's CPU over a step, in milliseconds per purchase: a hold, a confirmation and the room's share. */
     private static double nodeCpuMillisPerPurchase(StepResult step, long purchases) {
         return step.cpu().service() / 100 * step.seconds() * 1000 / Math.max(1, purchases);
+    }
+
+    private static QueueResult.NodeCosts nodeCosts(QueueResult result) {
+        return result.lines() == null ? null : result.lines().nodeCosts();
     }
 
     private static QueueResult.LineAlone alone(QueueResult result) {

@@ -1,0 +1,152 @@
+package dev.boxoffice.bench.scenario.queue;
+
+import dev.boxoffice.bench.client.ShowsApi;
+import dev.boxoffice.bench.load.ArrivalSchedule;
+import dev.boxoffice.bench.load.OpenLoop;
+import dev.boxoffice.bench.load.StepRecorder;
+import dev.boxoffice.bench.measure.Bench;
+import dev.boxoffice.bench.measure.StepResult;
+import dev.boxoffice.bench.report.Format;
+import dev.boxoffice.bench.run.Edge;
+import dev.boxoffice.cluster.HaProxyStats;
+import io.vertx.core.http.HttpClient;
+import io.vertx.core.http.HttpMethod;
+import io.vertx.core.http.RequestOptions;
+import java.util.List;
+import java.util.Queue;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.function.Consumer;
+import java.util.function.IntSupplier;
+
+/**
+ * What each kind of request a crowd brings to the node costs it: the line service's gathered admissions, then the
+ * admitted buyers' holds, then their confirmations, one kind per step at a fixed rate under the node's capacity, each
+ * net of what the node spends idle over as long (its timers, the line service's reads of the rooms' records). The
+ * crowd's step gives the node's CPU per purchase; these give its parts. Buyers are admitted on a show of their own
+ * whose room calls places at that rate.
+ */
+final class NodeRequestCosts {
+
+    /** Admitted buyers whose purchase is still to come: an admission token, and then a hold's address. */
+    private record Admitted(String token, String holdPath) {
+    }
+
+    /** A kind's step ends once every request is settled, or this long after its last was due. */
+    private static final double MAX_DRAIN_SECONDS = 60;
+
+    private final Bench bench;
+    private final HttpClient client;
+    private final String baseUrl;
+    private final Edge edge;
+    private final double rate;
+    private final double seconds;
+
+    NodeRequestCosts(Bench bench, HttpClient client, String baseUrl, Edge edge, double rate, double seconds) {
+        this.bench = bench;
+        this.client = client;
+        this.baseUrl = baseUrl;
+        this.edge = edge;
+        this.rate = rate;
+        this.seconds = seconds;
+    }
+
+    QueueResult.NodeCosts measure() {
+        StepResult idle = bench.step("queue", "the node idle, for its requests' costs", 0, 0, seconds, recorder -> {
+        });
+        double idleCpuPerSecond = cpuSeconds(idle) / idle.seconds();
+        int buyers = (int) Math.max(1, Math.round(rate * seconds));
+        UUID show = UUID.randomUUID();
+        ShowsApi.createShowWithWaitingRoomNow(baseUrl, show, 2 * buyers + 10, (int) Math.ceil(rate), buyers + 10);
+        String perSecond = Format.num(rate, 0) + "/s";
+        Queue<Admitted> admitted = new ConcurrentLinkedQueue<>();
+        QueueResult.NodeCost admissions = kind("node's costs: buyers admitted, " + perSecond, idleCpuPerSecond, buyers,
+                (recorder, settled) -> admit(recorder, settled, show, buyers, admitted), admitted::size);
+        Queue<Admitted> held = new ConcurrentLinkedQueue<>();
+        QueueResult.NodeCost holds = kind("node's costs: holds with admission tokens, " + perSecond, idleCpuPerSecond,
+                admitted.size(), (recorder, settled) -> atRate(recorder, admitted, buyer -> send(recorder, settled, buyer,
+                        "/shows/" + show + "/holds", 201,
+                        location -> held.add(new Admitted(buyer.token(), location.substring(location.indexOf("/shows/")))))),
+                held::size);
+        LongAdder confirmed = new LongAdder();
+        QueueResult.NodeCost confirmations = kind("node's costs: confirmations, " + perSecond, idleCpuPerSecond,
+                held.size(), (recorder, settled) -> atRate(recorder, held, buyer -> send(recorder, settled, buyer,
+                        buyer.holdPath() + "/confirm", 200, location -> confirmed.increment())),
+                confirmed::intValue);
+        return new QueueResult.NodeCosts(rate, idleCpuPerSecond * 1000, admissions, holds, confirmations);
+    }
+
+    /** Starts a step's requests; each request or buyer, once settled (done, refused or failed), adds one to the count. */
+    @FunctionalInterface
+    private interface Load {
+        void start(StepRecorder recorder, AtomicInteger settled);
+    }
+
+    /** A step of one kind, lasting until all {@code expected} are settled; its CPU net of idle over those done. */
+    private QueueResult.NodeCost kind(String label, double idleCpuPerSecond, int expected, Load load, IntSupplier done) {
+        HaProxyStats before = edge.stats();
+        AtomicInteger settled = new AtomicInteger();
+        StepResult step = bench.step("queue", label, rate, 0, expected / rate + MAX_DRAIN_SECONDS,
+                recorder -> load.start(recorder, settled), () -> settled.get() >= expected);
+        long nodeRequests = edge.stats().minus(before).fromNodes();
+        int count = done.getAsInt();
+        double netCpuSeconds = cpuSeconds(step) - idleCpuPerSecond * step.seconds();
+        return new QueueResult.NodeCost(count, nodeRequests, count == 0 ? Double.NaN : netCpuSeconds * 1e6 / count, step);
+    }
+
+    /** Buyers joining at the rate, each stopping once admitted, as the room calls its place. */
+    private void admit(StepRecorder recorder, AtomicInteger settled, UUID show, int buyers, Queue<Admitted> admitted) {
+        AtomicInteger arrivals = new AtomicInteger();
+        var schedule = new ArrivalSchedule(List.of(new ArrivalSchedule.Phase("admissions", rate, buyers / rate)));
+        OpenLoop.start(bench.vertx(), schedule, recorder, arrived -> {
+            if (arrivals.incrementAndGet() <= buyers) {
+                new QueueBuyer(bench.vertx(), client, recorder, show, arrived, bench.steps().timeoutMs(),
+                        token -> admitted.add(new Admitted(token, null)), outcome -> settled.incrementAndGet()).start();
+            }
+        });
+    }
+
+    /** One buyer of {@code from} at a time at the rate, until there is none left. */
+    private void atRate(StepRecorder recorder, Queue<Admitted> from, Consumer<Admitted> request) {
+        var schedule = new ArrivalSchedule(List.of(new ArrivalSchedule.Phase("requests", rate, from.size() / rate)));
+        OpenLoop.start(bench.vertx(), schedule, recorder, arrived -> {
+            Admitted buyer = from.poll();
+            if (buyer != null) {
+                request.accept(buyer);
+            }
+        });
+    }
+
+    private void send(StepRecorder recorder, AtomicInteger settled, Admitted buyer, String path, int expected,
+            Consumer<String> answered) {
+        long sent = System.nanoTime();
+        recorder.sent();
+        RequestOptions request = new RequestOptions().setMethod(HttpMethod.POST).setURI(path)
+                .setTimeout(bench.steps().timeoutMs()).putHeader("Admission-Token", buyer.token());
+        boolean hold = buyer.holdPath() == null;
+        if (hold) {
+            request.putHeader("Content-Type", "application/json");
+        }
+        client.request(request)
+                .compose(out -> hold ? out.send(QueueLoad.HOLD_BEST_SEAT) : out.send())
+                .compose(response -> response.body().map(body -> response))
+                .onComplete(done -> {
+                    if (done.failed()) {
+                        recorder.failed(sent, false);
+                    } else {
+                        int status = done.result().statusCode();
+                        recorder.answered(sent, status, status == 409);
+                        if (status == expected) {
+                            answered.accept(String.valueOf(done.result().getHeader("Location")));
+                        }
+                    }
+                    settled.incrementAndGet();
+                });
+    }
+
+    private static double cpuSeconds(StepResult step) {
+        return step.cpu().service() / 100 * step.seconds();
+    }
+}
