@@ -12,6 +12,7 @@ import dev.boxoffice.cluster.HaProxyStats;
 import io.vertx.core.http.HttpClient;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.RequestOptions;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Queue;
 import java.util.UUID;
@@ -25,13 +26,13 @@ import java.util.function.IntSupplier;
  * What each kind of request a crowd brings to the node costs it: the line service's gathered admissions, then the
  * admitted buyers' holds, then their confirmations, one kind per step at a fixed rate under the node's capacity, each
  * net of what the node spends idle over as long (its timers, the line service's reads of the rooms' records). The
- * crowd's step gives the node's CPU per purchase; these give its parts. Buyers are admitted on a show of their own
- * whose room calls places at that rate.
+ * crowd's step gives the node's CPU per purchase; these give its parts. Buyers are admitted on shows of their own,
+ * as many as the crowd's, whose rooms together call places at that rate.
  */
 final class NodeRequestCosts {
 
     /** Admitted buyers whose purchase is still to come: an admission token, and then a hold's address. */
-    private record Admitted(String token, String holdPath) {
+    private record Admitted(UUID show, String token, String holdPath) {
     }
 
     /** A kind's step ends once every request is settled, or this long after its last was due. */
@@ -43,8 +44,11 @@ final class NodeRequestCosts {
     private final Edge edge;
     private final double rate;
     private final double seconds;
+    private final int showCount;
 
-    NodeRequestCosts(Bench bench, HttpClient client, String baseUrl, Edge edge, double rate, double seconds) {
+    /** At {@code rate} a second over {@code shows} shows, as a crowd of that rate is spread. */
+    NodeRequestCosts(Bench bench, HttpClient client, String baseUrl, Edge edge, double rate, double seconds, int shows) {
+        this.showCount = shows;
         this.bench = bench;
         this.client = client;
         this.baseUrl = baseUrl;
@@ -58,17 +62,21 @@ final class NodeRequestCosts {
         });
         double idleCpuPerSecond = cpuSeconds(idle) / idle.seconds();
         int buyers = (int) Math.max(1, Math.round(rate * seconds));
-        UUID show = UUID.randomUUID();
-        ShowsApi.createShowWithWaitingRoomNow(baseUrl, show, 2 * buyers + 10, (int) Math.ceil(rate), buyers + 10);
+        List<UUID> shows = new ArrayList<>();
+        for (int i = 0; i < showCount; i++) {
+            shows.add(UUID.randomUUID());
+            ShowsApi.createShowWithWaitingRoomNow(baseUrl, shows.get(i), 2 * buyers / showCount + 10,
+                    (int) Math.ceil(rate / showCount), buyers / showCount + 10);
+        }
         String perSecond = Format.num(rate, 0) + "/s";
         Queue<Admitted> admitted = new ConcurrentLinkedQueue<>();
         QueueResult.NodeCost admissions = kind("node's costs: buyers admitted, " + perSecond, idleCpuPerSecond, buyers,
-                (recorder, settled) -> admit(recorder, settled, show, buyers, admitted), admitted::size);
+                (recorder, settled) -> admit(recorder, settled, shows, buyers, admitted), admitted::size);
         Queue<Admitted> held = new ConcurrentLinkedQueue<>();
         QueueResult.NodeCost holds = kind("node's costs: holds with admission tokens, " + perSecond, idleCpuPerSecond,
                 admitted.size(), (recorder, settled) -> atRate(recorder, admitted, buyer -> send(recorder, settled, buyer,
-                        "/shows/" + show + "/holds", 201,
-                        location -> held.add(new Admitted(buyer.token(), location.substring(location.indexOf("/shows/")))))),
+                        "/shows/" + buyer.show() + "/holds", 201, location -> held.add(
+                                new Admitted(buyer.show(), buyer.token(), location.substring(location.indexOf("/shows/")))))),
                 held::size);
         LongAdder confirmed = new LongAdder();
         QueueResult.NodeCost confirmations = kind("node's costs: confirmations, " + perSecond, idleCpuPerSecond,
@@ -97,13 +105,15 @@ final class NodeRequestCosts {
     }
 
     /** Buyers joining at the rate, each stopping once admitted, as the room calls its place. */
-    private void admit(StepRecorder recorder, AtomicInteger settled, UUID show, int buyers, Queue<Admitted> admitted) {
+    private void admit(StepRecorder recorder, AtomicInteger settled, List<UUID> shows, int buyers, Queue<Admitted> admitted) {
         AtomicInteger arrivals = new AtomicInteger();
         var schedule = new ArrivalSchedule(List.of(new ArrivalSchedule.Phase("admissions", rate, buyers / rate)));
         OpenLoop.start(bench.vertx(), schedule, recorder, arrived -> {
-            if (arrivals.incrementAndGet() <= buyers) {
+            int arrival = arrivals.incrementAndGet();
+            if (arrival <= buyers) {
+                UUID show = shows.get(arrival % shows.size());
                 new QueueBuyer(bench.vertx(), client, recorder, show, arrived, bench.steps().timeoutMs(),
-                        token -> admitted.add(new Admitted(token, null)), outcome -> settled.incrementAndGet()).start();
+                        token -> admitted.add(new Admitted(show, token, null)), outcome -> settled.incrementAndGet()).start();
             }
         });
     }

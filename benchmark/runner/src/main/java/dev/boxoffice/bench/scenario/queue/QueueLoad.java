@@ -105,7 +105,7 @@ final class QueueLoad {
             EdgeReading after = EdgeReading.of(edge);
             QueueResult.NodeCosts nodeCosts = options.nodeCostSeconds() == 0 ? null
                     : new NodeRequestCosts(bench, client, baseUrl, edge, capacity.purchasesPerSecond(),
-                            options.nodeCostSeconds()).measure();
+                            options.nodeCostSeconds(), crowd.shows()).measure();
             QueueResult.LineAlone alone = options.lineSeconds() == 0 ? null
                     : new LineThroughput(bench, edge.firstLine().orElseThrow(), baseUrl, options.lineSeconds()).measure();
             return new QueueResult(throughEdge, capacity, crowd, lines(before, after, crowd.purchased(), alone, nodeCosts));

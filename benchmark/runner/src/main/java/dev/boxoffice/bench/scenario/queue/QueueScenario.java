@@ -153,13 +153,15 @@ public final class QueueScenario extends Scenario<QueueResult> {
                     Long.toString(costs.confirmations().nodeRequests()), num(costs.confirmations().cpuMicrosEach(), 0));
             tables.add(kinds);
             text += " The node's CPU per request of each kind the crowd brings it, after the crowd: one kind per step at"
-                    + " the purchase capacity (" + num(costs.rate(), 0) + " a second, the rate the crowd brings each kind) on a show of its own whose room calls as"
-                    + " many places a second; first buyers joining until admitted (the line service gathers the called"
+                    + " the purchase capacity (" + num(costs.rate(), 0) + " a second, the rate the crowd brings each kind), on"
+                    + " shows of their own, as many as the crowd's, whose rooms together call as many places a second; first buyers joining until admitted (the line service gathers the called"
                     + " tickets' admissions into few requests, and asks for a block of numbers now and then), then their holds"
                     + " with the admission tokens, then the confirmations. Each step's node CPU (from /proc), less what the"
                     + " node spent idle over as long just before (" + num(costs.idleCpuMillisPerSecond(), 1) + " ms a second,"
                     + " with the line service running), divided by what was done: together "
-                    + num(costs.purchaseCpuMillis(), 2) + " ms a purchase at that rate.";
+                    + num(costs.purchaseCpuMillis(), 2) + " ms a purchase at that rate, against "
+                    + num(nodeCpuMillisPerPurchase(crowd.answers(), crowd.purchased()), 2) + " in the crowd, where the"
+                    + " kinds share the appends and the read models' pages.";
         }
         QueueResult.LineAlone alone = alone(result);
         if (alone != null) {
