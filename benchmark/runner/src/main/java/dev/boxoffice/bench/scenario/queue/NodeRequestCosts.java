@@ -24,7 +24,7 @@ import java.util.function.IntSupplier;
 
 /**
  * What each kind of request a crowd brings to the node costs it: the line service's gathered admissions, then the
- * admitted buyers' holds, then their confirmations, one kind per step at a fixed rate under the node's capacity, each
+ * admitted buyers' holds, then their confirmations, one kind per step at a fixed rate, each
  * net of what the node spends idle over as long (its timers, the line service's reads of the rooms' records). The
  * crowd's step gives the node's CPU per purchase; these give its parts. Buyers are admitted on shows of their own,
  * as many as the crowd's, whose rooms together call places at that rate.
@@ -37,6 +37,8 @@ final class NodeRequestCosts {
 
     /** A kind's step ends once every request is settled, or this long after its last was due. */
     private static final double MAX_DRAIN_SECONDS = 60;
+    /** The line service gathers a show's called tickets over 200 ms (its admission window). */
+    private static final long BURST_MILLIS = 200;
 
     private final Bench bench;
     private final HttpClient client;
@@ -58,6 +60,7 @@ final class NodeRequestCosts {
     }
 
     QueueResult.NodeCosts measure() {
+        bench.settle(); // under a quota, the JIT compiles what the crowd queued once the crowd has gone
         StepResult idle = bench.step("queue", "the node idle, for its requests' costs", 0, 0, seconds, recorder -> {
         });
         double idleCpuPerSecond = cpuSeconds(idle) / idle.seconds();
@@ -74,13 +77,13 @@ final class NodeRequestCosts {
                 (recorder, settled) -> admit(recorder, settled, shows, buyers, admitted), admitted::size);
         Queue<Admitted> held = new ConcurrentLinkedQueue<>();
         QueueResult.NodeCost holds = kind("node's costs: holds with admission tokens, " + perSecond, idleCpuPerSecond,
-                admitted.size(), (recorder, settled) -> atRate(recorder, admitted, buyer -> send(recorder, settled, buyer,
+                admitted.size(), (recorder, settled) -> inBursts(recorder, admitted, buyer -> send(recorder, settled, buyer,
                         "/shows/" + buyer.show() + "/holds", 201, location -> held.add(
                                 new Admitted(buyer.show(), buyer.token(), location.substring(location.indexOf("/shows/")))))),
                 held::size);
         LongAdder confirmed = new LongAdder();
         QueueResult.NodeCost confirmations = kind("node's costs: confirmations, " + perSecond, idleCpuPerSecond,
-                held.size(), (recorder, settled) -> atRate(recorder, held, buyer -> send(recorder, settled, buyer,
+                held.size(), (recorder, settled) -> inBursts(recorder, held, buyer -> send(recorder, settled, buyer,
                         buyer.holdPath() + "/confirm", 200, location -> confirmed.increment())),
                 confirmed::intValue);
         return new QueueResult.NodeCosts(rate, idleCpuPerSecond * 1000, admissions, holds, confirmations);
@@ -94,6 +97,7 @@ final class NodeRequestCosts {
 
     /** A step of one kind, lasting until all {@code expected} are settled; its CPU net of idle over those done. */
     private QueueResult.NodeCost kind(String label, double idleCpuPerSecond, int expected, Load load, IntSupplier done) {
+        bench.settle();
         HaProxyStats before = edge.stats();
         AtomicInteger settled = new AtomicInteger();
         StepResult step = bench.step("queue", label, rate, 0, expected / rate + MAX_DRAIN_SECONDS,
@@ -118,13 +122,23 @@ final class NodeRequestCosts {
         });
     }
 
-    /** One buyer of {@code from} at a time at the rate, until there is none left. */
-    private void atRate(StepRecorder recorder, Queue<Admitted> from, Consumer<Admitted> request) {
-        var schedule = new ArrivalSchedule(List.of(new ArrivalSchedule.Phase("requests", rate, from.size() / rate)));
-        OpenLoop.start(bench.vertx(), schedule, recorder, arrived -> {
-            Admitted buyer = from.poll();
-            if (buyer != null) {
-                request.accept(buyer);
+    /**
+     * Buyers of {@code from} at the rate, in a burst every {@value #BURST_MILLIS} ms, until there is none left: as a
+     * crowd's admitted buyers come, since the line service answers the called tickets' polls together. Spread evenly
+     * instead, each request would be an append and a read models' page of its own, which the crowd's are not.
+     */
+    private void inBursts(StepRecorder recorder, Queue<Admitted> from, Consumer<Admitted> request) {
+        double perBurst = rate * BURST_MILLIS / 1000.0;
+        double[] owed = {0};
+        bench.vertx().setPeriodic(BURST_MILLIS, timer -> {
+            if (recorder.closing() || from.isEmpty()) {
+                bench.vertx().cancelTimer(timer);
+                return;
+            }
+            owed[0] += perBurst;
+            for (Admitted buyer = from.peek(); owed[0] >= 1 && buyer != null; buyer = from.peek()) {
+                owed[0]--;
+                request.accept(from.poll());
             }
         });
     }

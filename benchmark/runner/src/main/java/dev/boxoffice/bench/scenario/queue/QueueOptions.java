@@ -42,7 +42,7 @@ public interface QueueOptions {
                     + " polls, each after as long a warm-up (0: not measured)")
     double lineSeconds();
 
-    @Option(names = "--queue-node-cost-seconds", defaultValue = "10", converter = Positive.OrZero.class,
+    @Option(names = "--queue-node-cost-seconds", defaultValue = "20", converter = Positive.OrZero.class,
             description = "queue: after the crowd, the node's CPU per request of each kind it brings (admissions, holds,"
                     + " confirmations), each kind this long at the purchase capacity a second, as the crowd brings them, and the node idle as long (0: not measured)")
     double nodeCostSeconds();
