@@ -26,6 +26,11 @@ public record Problem(String type, String title, int status, String code, String
         return new Problem(typeOf(code), title, status, code, detail, null, null, null);
     }
 
+    /** An unexpected failure: nothing is known to be done, and nothing of it is told. */
+    public static Problem internalError() {
+        return of(500, "Server error", ErrorCode.INTERNAL_ERROR, "The server could not complete the request.");
+    }
+
     public static Problem noSuchPath() {
         return of(404, "Not found", ErrorCode.NOT_FOUND, "No resource at this path.");
     }

@@ -13,6 +13,7 @@ import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.UUID;
+import java.util.function.BiConsumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
@@ -103,7 +104,7 @@ public class ProblemMappers {
     @ServerExceptionMapper
     public RestResponse<Problem> unexpected(Exception e) {
         LOG.error("Unexpected failure", e);
-        return respond(Problem.of(500, "Server error", ErrorCode.INTERNAL_ERROR, "The server could not complete the request."));
+        return respond(Problem.internalError());
     }
 
     /** The field named twice, or null for any other parse error. */
@@ -156,12 +157,17 @@ public class ProblemMappers {
     /** The problem as a response, with the headers its status calls for. */
     public static RestResponse<Problem> respond(Problem problem) {
         var response = RestResponse.ResponseBuilder.<Problem>create(problem.status()).entity(problem).type(Problem.MEDIA_TYPE);
+        headers(problem, response::header);
+        return response.build();
+    }
+
+    /** The headers a problem's status calls for: how to authenticate with a 401, when to retry a 503 or a request in progress. */
+    public static void headers(Problem problem, BiConsumer<String, String> header) {
         if (problem.status() == 401) {
-            response.header("WWW-Authenticate", "Bearer");
+            header.accept("WWW-Authenticate", "Bearer");
         }
         if (problem.status() == 503 || ErrorCode.REQUEST_IN_PROGRESS.equals(problem.code())) {
-            response.header("Retry-After", Problem.RETRY_AFTER_SECONDS);
+            header.accept("Retry-After", Problem.RETRY_AFTER_SECONDS);
         }
-        return response.build();
     }
 }

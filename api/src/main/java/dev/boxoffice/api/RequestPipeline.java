@@ -16,7 +16,9 @@ public enum RequestPipeline {
     /** Past the bound in time on the oldest request in flight, or in bytes, an API request is answered 503. */
     ADMISSION,
     /** The seat-map streams, a Vert.x route of their own (server-sent events written by hand). */
-    SEAT_STREAMS;
+    SEAT_STREAMS,
+    /** Well-formed seat changes, the hottest write, answered without the REST layer; any other request goes on to it. */
+    SEAT_CHANGES;
 
     /** The order of this stage's route: before every route of the framework's own. */
     public int order() {

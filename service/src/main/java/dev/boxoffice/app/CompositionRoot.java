@@ -20,6 +20,7 @@ import dev.boxoffice.http.CpuThrottling;
 import dev.boxoffice.http.HoldResource;
 import dev.boxoffice.http.HttpSettings;
 import dev.boxoffice.http.QueueResource;
+import dev.boxoffice.http.SeatChanges;
 import dev.boxoffice.http.SeatStreams;
 import dev.boxoffice.http.ShowResource;
 import dev.boxoffice.http.StreamSettings;
@@ -309,6 +310,10 @@ public class CompositionRoot {
 
     void routeSeatStreams(@Observes Router router, SeatStreams streams) {
         streams.register(router);
+    }
+
+    void routeSeatChanges(@Observes Router router, SeatChanges changes) {
+        changes.register(router);
     }
 
     void closeSeatStreams(@Disposes SeatStreams streams) {

@@ -44,8 +44,8 @@ import java.util.concurrent.atomic.AtomicLong;
 @Singleton
 public class Admission {
 
-    /** The metrics' URI tag: a refused request never reaches a resource, which would name its route. */
-    private static final String URL_PATH_TEMPLATE = "UrlPathTemplate";
+    /** The metrics' URI tag, which a resource sets: a request answered before one (refused here) names its route itself. */
+    static final String URL_PATH_TEMPLATE = "UrlPathTemplate";
 
     /** Set on a request's routing context when it was admitted past the bound, as a seat change that must be a cancellation. */
     private static final String CANCELLATIONS_ONLY = "boxoffice.admission.cancellationsOnly";

@@ -2,6 +2,7 @@ package dev.boxoffice.http;
 
 import dev.boxoffice.api.ErrorCode;
 import dev.boxoffice.api.Problem;
+import dev.boxoffice.api.ProblemException;
 import dev.boxoffice.api.ProblemMappers;
 import dev.boxoffice.entity.EntityOverloadedException;
 import dev.boxoffice.entity.EntityUnavailableException;
@@ -16,13 +17,31 @@ public class EntityProblemMappers {
 
     @ServerExceptionMapper
     public RestResponse<Problem> unavailable(EntityUnavailableException e) {
-        LOG.warn(e.getMessage(), e.getCause());
-        return ProblemMappers.respond(Problem.of(503, "Service unavailable", ErrorCode.SERVICE_UNAVAILABLE,
-                "The event store could not settle the request; it may be retried."));
+        return ProblemMappers.respond(problemOf(e));
     }
 
     @ServerExceptionMapper
     public RestResponse<Problem> overloaded(EntityOverloadedException e) {
-        return ProblemMappers.respond(Problem.overloaded(e.getMessage() + "."));
+        return ProblemMappers.respond(problemOf(e));
+    }
+
+    /**
+     * The problem a write's failure is answered with, as the REST layer's mappers answer it: for the routes that
+     * answer without it ({@link SeatChanges}).
+     */
+    static Problem problemOf(Throwable failure) {
+        return switch (failure) {
+            case ProblemException refused -> refused.problem();
+            case EntityOverloadedException overloaded -> Problem.overloaded(overloaded.getMessage() + ".");
+            case EntityUnavailableException unavailable -> {
+                LOG.warn(unavailable.getMessage(), unavailable.getCause());
+                yield Problem.of(503, "Service unavailable", ErrorCode.SERVICE_UNAVAILABLE,
+                        "The event store could not settle the request; it may be retried.");
+            }
+            default -> {
+                LOG.error("Unexpected failure", failure);
+                yield Problem.internalError();
+            }
+        };
     }
 }

@@ -8,10 +8,7 @@ import dev.boxoffice.api.SeatActionRequest;
 import dev.boxoffice.api.ShowPage;
 import dev.boxoffice.api.ShowView;
 import dev.boxoffice.domain.HallPlan;
-import dev.boxoffice.domain.ShowCommand.CancelSeatReservation;
 import dev.boxoffice.domain.ShowCommand.CreateShow;
-import dev.boxoffice.domain.ShowCommand.ReserveSeat;
-import dev.boxoffice.domain.ShowCommand;
 import dev.boxoffice.domain.ShowState;
 import dev.boxoffice.http.Writes.Write;
 import dev.boxoffice.shows.ShowListing;
@@ -50,22 +47,22 @@ import org.jboss.resteasy.reactive.RestResponse;
 @Tag(name = "Shows")
 public class ShowResource {
 
-    private static final String CORRELATION_ID = "X-Correlation-Id";
+    private static final String CORRELATION_ID = SeatChanges.CORRELATION_ID;
 
     private final ShowService shows;
     private final ShowListing listing;
     private final Admission admission;
     private final Writes writes;
-    private final BuyerAdmission buyers;
+    private final SeatChanges seatChanges;
     private final Clock clock;
 
-    public ShowResource(ShowService shows, ShowListing listing, Admission admission, Writes writes, BuyerAdmission buyers,
+    public ShowResource(ShowService shows, ShowListing listing, Admission admission, Writes writes, SeatChanges seatChanges,
             Clock clock) {
         this.shows = shows;
         this.listing = listing;
         this.admission = admission;
         this.writes = writes;
-        this.buyers = buyers;
+        this.seatChanges = seatChanges;
         this.clock = clock;
     }
 
@@ -94,7 +91,7 @@ public class ShowResource {
     @APIResponse(responseCode = "409", description = "A show with this id exists (SHOW_ALREADY_EXISTS)")
     public CompletionStage<RestResponse<byte[]>> create(
             @Valid @NotNull CreateShowRequest request,
-            @RestHeader(CORRELATION_ID) @Size(max = 128) String correlationId,
+            @RestHeader(CORRELATION_ID) @Size(max = SeatChanges.MAX_CORRELATION_ID) String correlationId,
             @RestHeader(IdempotencyKey.HEADER) String idempotencyKey,
             @Context RoutingContext http) {
         HallPlan hall = request.hallPlan();
@@ -136,20 +133,11 @@ public class ShowResource {
             @RestPath String showId,
             @RestPath String seatNum,
             @Valid @NotNull SeatActionRequest request,
-            @RestHeader(CORRELATION_ID) @Size(max = 128) String correlationId,
+            @RestHeader(CORRELATION_ID) @Size(max = SeatChanges.MAX_CORRELATION_ID) String correlationId,
             @RestHeader(IdempotencyKey.HEADER) String idempotencyKey,
             @Context RoutingContext http) {
-        UUID id = RequestParameters.showId(showId);
-        int seat = RequestParameters.seatNumber(seatNum);
-        if (request.action() != SeatActionRequest.Action.CANCEL_RESERVATION && admission.cancellationsOnly(http)) {
-            throw overloaded("The service has as many requests in flight as it can finish soon.");
-        }
-        ShowCommand command = switch (request.action()) {
-            case RESERVE -> buyers.sentBy(http, new ReserveSeat(id, seat), clock.instant());
-            case CANCEL_RESERVATION -> new CancelSeatReservation(id, seat);
-        };
-        return writes.run(http, idempotencyKey, request, correlationId, new Write(command,
-                show -> writes.ok(ShowView.SeatView.of(show.seat(seat).orElseThrow()))));
+        return seatChanges.change(RequestParameters.showId(showId), RequestParameters.seatNumber(seatNum), request,
+                correlationId, idempotencyKey, http).map(Answer::response).toCompletionStage();
     }
 
     /** The framework reads {@code ?after=} as no parameter at all; it is one, empty, and so invalid. */

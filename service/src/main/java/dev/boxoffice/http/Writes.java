@@ -85,11 +85,15 @@ public class Writes {
      * body (null if it has none), which with its method and path tells one request from another.
      */
     CompletionStage<RestResponse<byte[]>> run(RoutingContext http, String keyHeader, Object body, String correlationId, Write write) {
+        return answer(http, keyHeader, body, correlationId, write).map(Answer::response).toCompletionStage();
+    }
+
+    /** As {@link #run}, its answer as it is sent; a request refused before it is sent throws its problem. */
+    Future<Answer> answer(RoutingContext http, String keyHeader, Object body, String correlationId, Write write) {
         // Quarkus REST passes a header sent empty as null; the request still has it, and an empty key is malformed.
         String header = keyHeader != null ? keyHeader : http.request().getHeader(IdempotencyKey.HEADER);
         if (header == null) {
-            return shows.handle(write.command(), correlationId).compose(write::answer).map(Answer::response)
-                    .toCompletionStage();
+            return shows.handle(write.command(), correlationId).compose(write::answer);
         }
         String key = IdempotencyKey.parse(header);
         byte[] fingerprint = fingerprint(http, body);
@@ -97,8 +101,7 @@ public class Writes {
             throw new ProblemException(Problem.of(409, "Request in progress", ErrorCode.REQUEST_IN_PROGRESS,
                     "A request with this Idempotency-Key is still being answered; retry after Retry-After seconds."));
         }
-        return keyed(key, fingerprint, correlationId, write, true).onComplete(done -> inFlight.remove(key))
-                .map(Answer::response).toCompletionStage();
+        return keyed(key, fingerprint, correlationId, write, true).onComplete(done -> inFlight.remove(key));
     }
 
     /**

@@ -1,0 +1,188 @@
+package dev.boxoffice.http;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.boxoffice.api.Problem;
+import dev.boxoffice.api.ProblemException;
+import dev.boxoffice.api.ProblemMappers;
+import dev.boxoffice.api.RequestPipeline;
+import dev.boxoffice.api.SeatActionRequest;
+import dev.boxoffice.api.ShowView;
+import dev.boxoffice.domain.ShowCommand;
+import dev.boxoffice.domain.ShowCommand.CancelSeatReservation;
+import dev.boxoffice.domain.ShowCommand.ReserveSeat;
+import dev.boxoffice.http.Writes.Write;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpHeaders;
+import io.vertx.core.http.HttpMethod;
+import io.vertx.core.http.HttpServerRequest;
+import io.vertx.core.http.HttpServerResponse;
+import io.vertx.ext.web.Router;
+import io.vertx.ext.web.RoutingContext;
+import io.vertx.ext.web.impl.RoutingContextInternal;
+import jakarta.inject.Singleton;
+import java.io.IOException;
+import java.time.Clock;
+import java.util.UUID;
+
+/**
+ * Seat changes, a reservation or its cancellation: the API's hottest write, run the same way for the resource
+ * ({@link ShowResource#changeSeat}) and for a route of its own that answers a well-formed one before the REST layer
+ * would see it, since that layer's routing, parameters, body validation and writers cost as much CPU as the change
+ * itself (docs/decisions/0034-the-hot-write-before-the-rest-layer.md). Whatever the route cannot take as it is (another
+ * media type or Accept, a path, header or body that is not well formed, {@code Expect}) goes on to the resource,
+ * which words every refusal; the route answers the rest as the resource would, byte for byte, and the same bounds
+ * (admission, connections, body length) run before it.
+ */
+@Singleton
+public class SeatChanges {
+
+    static final String CORRELATION_ID = "X-Correlation-Id";
+    static final int MAX_CORRELATION_ID = 128;
+    private static final String PREFIX = "/shows/";
+    private static final String SEATS = "/seats/";
+    private static final int SEAT_AT = PREFIX.length() + 36 + SEATS.length();
+    private static final String TEMPLATE = "/shows/{showId}/seats/{seatNum}";
+    private static final String JSON = "application/json";
+
+    private final Admission admission;
+    private final BuyerAdmission buyers;
+    private final Writes writes;
+    private final ObjectMapper json;
+    private final Clock clock;
+    private final Counter direct;
+
+    public SeatChanges(Admission admission, BuyerAdmission buyers, Writes writes, ObjectMapper json, Clock clock,
+            MeterRegistry registry) {
+        this.admission = admission;
+        this.buyers = buyers;
+        this.writes = writes;
+        this.json = json;
+        this.clock = clock;
+        this.direct = Counter.builder("boxoffice.seat.changes.direct")
+                .description("Seat changes answered before the REST layer; the others went on to it")
+                .register(registry);
+    }
+
+    /** Sends the change to its show and answers with the seat's new state; a request refused at once throws its problem. */
+    Future<Answer> change(UUID show, int seat, SeatActionRequest request, String correlationId, String idempotencyKey,
+            RoutingContext http) {
+        if (request.action() != SeatActionRequest.Action.CANCEL_RESERVATION && admission.cancellationsOnly(http)) {
+            throw new ProblemException(Problem.overloaded("The service has as many requests in flight as it can finish soon."));
+        }
+        ShowCommand command = switch (request.action()) {
+            case RESERVE -> buyers.sentBy(http, new ReserveSeat(show, seat), clock.instant());
+            case CANCEL_RESERVATION -> new CancelSeatReservation(show, seat);
+        };
+        return writes.answer(http, idempotencyKey, request, correlationId, new Write(command,
+                changed -> writes.ok(ShowView.SeatView.of(changed.seat(seat).orElseThrow()))));
+    }
+
+    public void register(Router router) {
+        router.route(HttpMethod.PATCH, PREFIX + "*").order(RequestPipeline.SEAT_CHANGES.order()).handler(this::serve);
+    }
+
+    private void serve(RoutingContext ctx) {
+        HttpServerRequest request = ctx.request();
+        String path = ctx.normalizedPath();
+        String correlationId = request.getHeader(CORRELATION_ID);
+        if (!isSeatPath(path) || !takenAsItIs(request)
+                || correlationId != null && correlationId.length() > MAX_CORRELATION_ID) {
+            ctx.next();
+            return;
+        }
+        Future<Buffer> body = request.body();
+        request.resume(); // the HTTP layer pauses every request until its body is asked for; this route asks for it
+        body.onComplete(read -> {
+            if (read.failed()) {
+                ctx.fail(read.cause());
+                return;
+            }
+            SeatActionRequest change = parse(read.result());
+            if (change == null) {
+                ((RoutingContextInternal) ctx).setBody(read.result()); // read once: the resource takes it from here
+                ctx.next();
+                return;
+            }
+            direct.increment();
+            Vertx.currentContext().putLocal(Admission.URL_PATH_TEMPLATE, TEMPLATE);
+            UUID show = UUID.fromString(path.substring(PREFIX.length(), PREFIX.length() + 36));
+            int seat = Integer.parseInt(path, SEAT_AT, path.length(), 10);
+            try {
+                change(show, seat, change, correlationId, null, ctx).onComplete(answered -> {
+                    if (answered.succeeded()) {
+                        send(ctx.response(), answered.result());
+                    } else {
+                        send(ctx.response(), EntityProblemMappers.problemOf(answered.cause()));
+                    }
+                });
+            } catch (RuntimeException refused) {
+                send(ctx.response(), EntityProblemMappers.problemOf(refused));
+            }
+        });
+    }
+
+    /** {@code /shows/{a canonical UUID}/seats/{1 to 9 digits}}: what the resource's parameters take without a word. */
+    static boolean isSeatPath(String path) {
+        int digits = path.length() - SEAT_AT;
+        if (!path.startsWith(PREFIX) || digits < 1 || digits > 9 || !path.startsWith(SEATS, SEAT_AT - SEATS.length())) {
+            return false;
+        }
+        for (int i = 0; i < 36; i++) {
+            char c = path.charAt(PREFIX.length() + i);
+            boolean hyphen = i == 8 || i == 13 || i == 18 || i == 23;
+            if (hyphen ? c != '-' : Character.digit(c, 16) < 0) {
+                return false;
+            }
+        }
+        for (int i = SEAT_AT; i < path.length(); i++) {
+            if (path.charAt(i) < '0' || path.charAt(i) > '9') {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** A JSON body of known length, an answer in JSON acceptable, and nothing to negotiate first. */
+    private static boolean takenAsItIs(HttpServerRequest request) {
+        String accept = request.getHeader(HttpHeaders.ACCEPT);
+        return JSON.equalsIgnoreCase(request.getHeader(HttpHeaders.CONTENT_TYPE))
+                && (accept == null || accept.equals("*/*") || accept.equalsIgnoreCase(JSON))
+                && request.getHeader(HttpHeaders.EXPECT) == null && !request.isEnded();
+    }
+
+    /** The body as the resource reads it, or null for any body it would refuse: it then says why. */
+    private SeatActionRequest parse(Buffer body) {
+        try {
+            SeatActionRequest request = json.readValue(body.getBytes(), SeatActionRequest.class);
+            return request == null || request.action() == null ? null : request;
+        } catch (IOException e) {
+            return null;
+        }
+    }
+
+    /** As the resource sends it: {@link Answer#response()}. */
+    private static void send(HttpServerResponse response, Answer answer) {
+        response.setStatusCode(answer.status())
+                .putHeader(HttpHeaders.CONTENT_TYPE, answer.status() >= 400 ? Problem.MEDIA_TYPE : JSON);
+        if (answer.location() != null) {
+            response.putHeader(HttpHeaders.LOCATION, answer.location());
+        }
+        response.end(Buffer.buffer(answer.body()));
+    }
+
+    /** As the REST layer's mappers send it: {@link ProblemMappers#respond}. */
+    private void send(HttpServerResponse response, Problem problem) {
+        response.setStatusCode(problem.status()).putHeader(HttpHeaders.CONTENT_TYPE, Problem.MEDIA_TYPE);
+        ProblemMappers.headers(problem, response::putHeader);
+        try {
+            response.end(Buffer.buffer(json.writeValueAsBytes(problem)));
+        } catch (JsonProcessingException e) {
+            response.end();
+        }
+    }
+}
