@@ -99,7 +99,9 @@ public class SeatChanges {
         request.resume(); // the HTTP layer pauses every request until its body is asked for; this route asks for it
         body.onComplete(read -> {
             if (read.failed()) {
-                ctx.fail(read.cause());
+                if (!ctx.response().closed()) { // a client gone before its body came has nothing to be told
+                    ctx.fail(read.cause());
+                }
                 return;
             }
             SeatActionRequest change = parse(read.result());

@@ -69,6 +69,10 @@ class SeatChangesApiTest {
 
         assertThat(statuses).containsExactly(200, 409, 200, 409, 404, 200, 200, 422, 400, 403, 200, 200);
         assertThat(directAnswers() - before).isEqualTo(steps.size());
+        // Timed under the route's template, as the resource's answers are, never under a show's own path.
+        assertThat(registry.find("http.server.requests").tag("uri", "/shows/{showId}/seats/{seatNum}").timers()).isNotEmpty();
+        assertThat(registry.find("http.server.requests").timers())
+                .noneMatch(timer -> String.valueOf(timer.getId().getTag("uri")).contains(direct.toString()));
     }
 
     @Test
