@@ -34,6 +34,8 @@ public interface BoxOfficeConfig {
 
     Connections connections();
 
+    Http http();
+
     interface Entities {
         /** Shows untouched this long are dropped from memory and rebuilt from the store when next used. */
         @WithDefault("10m")
@@ -97,6 +99,16 @@ public interface BoxOfficeConfig {
          */
         @WithDefault("4M")
         MemorySize snapshotBuffer();
+    }
+
+    interface Http {
+        /**
+         * Whether a well-formed seat change is answered by a route of its own, before the REST layer (docs/decisions/0034).
+         * Off, every request goes through the resources, as in the benchmark's variants, so that they differ in their
+         * execution model and commit alone.
+         */
+        @WithDefault("true")
+        boolean seatChangesOnTheRouter();
     }
 
     interface Projections {

@@ -312,8 +312,10 @@ public class CompositionRoot {
         streams.register(router);
     }
 
-    void routeSeatChanges(@Observes Router router, SeatChanges changes) {
-        changes.register(router);
+    void routeSeatChanges(@Observes Router router, SeatChanges changes, BoxOfficeConfig config) {
+        if (config.http().seatChangesOnTheRouter()) {
+            changes.register(router);
+        }
     }
 
     void closeSeatStreams(@Disposes SeatStreams streams) {

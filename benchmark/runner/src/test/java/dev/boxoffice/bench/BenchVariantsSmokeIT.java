@@ -67,6 +67,12 @@ class BenchVariantsSmokeIT {
     }
 
     @Test
+    void besideAnotherVariantTheServiceAnswersSeatChangesThroughTheRestLayerAsItDoes() {
+        assertThat(variants().get(0).settings()).contains("seat changes through the REST layer");
+        assertThat(variants().get(1).settings()).doesNotContain("seat changes through the REST layer");
+    }
+
+    @Test
     void theBaselineIsTheServiceBuiltFromTheRevisionGiven() {
         assertThat(variants().get(1).settings()).startsWith("built from HEAD (").contains("the service: event loop");
         assertThat(REPOSITORY.resolve("target/baseline")).isDirectoryContaining(path -> path.getFileName().toString().matches("[0-9a-f]{40}"));

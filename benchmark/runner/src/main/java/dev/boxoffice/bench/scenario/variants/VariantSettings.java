@@ -16,6 +16,8 @@ import java.util.stream.Collectors;
 final class VariantSettings {
 
     static final String SERVICE = "reactive";
+    /** The service's own shortcut for its hottest write, which no variant has (docs/decisions/0034). */
+    static final String SEAT_CHANGES_ON_THE_ROUTER = "boxoffice.http.seat-changes-on-the-router";
 
     private static final Map<String, String> MODELS = Map.of(
             SERVICE, "the service: event loop, event-sourced, reactive PostgreSQL client, group commit",
@@ -30,10 +32,19 @@ final class VariantSettings {
     private VariantSettings() {
     }
 
-    /** The system properties its JVM starts with (the service, and a baseline build of it, need none). */
-    static Map<String, String> of(String variant) {
-        return variant.equals(SERVICE) || variant.equals(VariantsOptions.BASELINE) ? Map.of()
-                : Map.of("quarkus.profile", variant);
+    /**
+     * The system properties its JVM starts with. Beside other variants, the service answers every request through
+     * the REST layer, as they do, so that they differ in their execution model and commit alone; against a baseline
+     * build of itself only, it runs as it ships.
+     */
+    static Map<String, String> of(String variant, boolean besideOtherVariants) {
+        if (variant.equals(VariantsOptions.BASELINE)) {
+            return Map.of();
+        }
+        if (variant.equals(SERVICE)) {
+            return besideOtherVariants ? Map.of(SEAT_CHANGES_ON_THE_ROUTER, "false") : Map.of();
+        }
+        return Map.of("quarkus.profile", variant);
     }
 
     /**

@@ -191,9 +191,14 @@ public final class VariantsRun {
         Path jar = isBaseline ? baseline.serviceJar() : variant.equals(VariantSettings.SERVICE) ? run.serviceJar()
                 : repository.resolve("benchmark/variants/target/quarkus-app/quarkus-run.jar").toAbsolutePath().normalize();
         List<String> overrides = run.runOptions().serviceJvmOptions();
+        boolean besideOtherVariants = VariantsOptions.measured(options).stream()
+                .anyMatch(other -> !other.equals(VariantSettings.SERVICE) && !other.equals(VariantsOptions.BASELINE));
+        Map<String, String> properties = VariantSettings.of(variant, besideOtherVariants);
         String settings = isBaseline
                 ? baseline.describe() + ", " + VariantSettings.describe(VariantSettings.SERVICE, baseline.root(), overrides)
-                : VariantSettings.describe(variant, repository, overrides);
+                : VariantSettings.describe(variant, repository, overrides)
+                        + (properties.containsKey(VariantSettings.SEAT_CHANGES_ON_THE_ROUTER)
+                                ? "; seat changes through the REST layer, as every variant's" : "");
         DelayingProxy delay = delayTo(database);
         String url = delay == null ? database.url() : delay.urlThrough(database.url());
         if (delay != null) {
@@ -201,7 +206,7 @@ public final class VariantsRun {
         }
         ServiceTier tier;
         try {
-            tier = ServiceTier.direct(variant, JavaService.start("variant-" + variant, jar, jvm, VariantSettings.of(variant),
+            tier = ServiceTier.direct(variant, JavaService.start("variant-" + variant, jar, jvm, properties,
                     Map.of("DATABASE_URL", url), pinning.servicePrefix(), logs, "/q/health/ready"));
         } catch (RuntimeException e) {
             if (delay != null) {
