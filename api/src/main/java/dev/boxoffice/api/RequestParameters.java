@@ -28,11 +28,16 @@ public final class RequestParameters {
     }
 
     private static boolean isCanonicalUuid(String value) {
-        if (value == null || value.length() != 36) {
+        return value != null && value.length() == 36 && isCanonicalUuid(value, 0);
+    }
+
+    /** Whether the 36 characters of {@code text} from {@code from} on are a UUID in its canonical form. */
+    public static boolean isCanonicalUuid(CharSequence text, int from) {
+        if (text.length() < from + 36) {
             return false;
         }
         for (int i = 0; i < 36; i++) {
-            char c = value.charAt(i);
+            char c = text.charAt(from + i);
             boolean hyphen = i == 8 || i == 13 || i == 18 || i == 23;
             if (hyphen ? c != '-' : Character.digit(c, 16) < 0) {
                 return false;

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.boxoffice.api.Problem;
 import dev.boxoffice.api.ProblemException;
 import dev.boxoffice.api.ProblemMappers;
+import dev.boxoffice.api.RequestParameters;
 import dev.boxoffice.api.RequestPipeline;
 import dev.boxoffice.api.SeatActionRequest;
 import dev.boxoffice.api.ShowView;
@@ -134,12 +135,8 @@ public class SeatChanges {
         if (!path.startsWith(PREFIX) || digits < 1 || digits > 9 || !path.startsWith(SEATS, SEAT_AT - SEATS.length())) {
             return false;
         }
-        for (int i = 0; i < 36; i++) {
-            char c = path.charAt(PREFIX.length() + i);
-            boolean hyphen = i == 8 || i == 13 || i == 18 || i == 23;
-            if (hyphen ? c != '-' : Character.digit(c, 16) < 0) {
-                return false;
-            }
+        if (!RequestParameters.isCanonicalUuid(path, PREFIX.length())) {
+            return false;
         }
         for (int i = SEAT_AT; i < path.length(); i++) {
             if (path.charAt(i) < '0' || path.charAt(i) > '9') {
