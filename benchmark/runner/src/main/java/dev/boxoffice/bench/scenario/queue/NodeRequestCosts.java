@@ -143,6 +143,11 @@ final class NodeRequestCosts {
         });
     }
 
+    /**
+     * Sends a buyer's request; a refusal (503, 429: nothing was done) is sent again after its Retry-After, as the
+     * crowd's buyers do, so that every admitted buyer ends with a hold and a confirmation. The buyer is settled once
+     * answered otherwise, failed, or refused as the step closes.
+     */
     private void send(StepRecorder recorder, AtomicInteger settled, Admitted buyer, String path, int expected,
             Consumer<String> answered) {
         long sent = System.nanoTime();
@@ -159,12 +164,25 @@ final class NodeRequestCosts {
                 .onComplete(done -> {
                     if (done.failed()) {
                         recorder.failed(sent, false);
-                    } else {
-                        int status = done.result().statusCode();
-                        recorder.answered(sent, status, status == 409);
-                        if (status == expected) {
-                            answered.accept(String.valueOf(done.result().getHeader("Location")));
-                        }
+                        settled.incrementAndGet();
+                        return;
+                    }
+                    int status = done.result().statusCode();
+                    recorder.answered(sent, status, status == 409);
+                    if (status == 503 || status == 429) {
+                        recorder.retryScheduled();
+                        bench.vertx().setTimer(QueueLoad.retryAfterMillis(done.result().getHeader("Retry-After")), timer -> {
+                            recorder.retryDue();
+                            if (recorder.closing()) {
+                                settled.incrementAndGet();
+                            } else {
+                                send(recorder, settled, buyer, path, expected, answered);
+                            }
+                        });
+                        return;
+                    }
+                    if (status == expected) {
+                        answered.accept(String.valueOf(done.result().getHeader("Location")));
                     }
                     settled.incrementAndGet();
                 });

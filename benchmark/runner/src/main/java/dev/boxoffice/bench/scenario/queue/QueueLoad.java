@@ -104,7 +104,8 @@ final class QueueLoad {
             }
             EdgeReading after = EdgeReading.of(edge);
             QueueResult.NodeCosts nodeCosts = options.nodeCostSeconds() == 0 ? null
-                    : new NodeRequestCosts(bench, client, baseUrl, edge, capacity.purchasesPerSecond(),
+                    : new NodeRequestCosts(bench, client, baseUrl, edge,
+                            options.nodeCostRate() > 0 ? options.nodeCostRate() : capacity.purchasesPerSecond(),
                             options.nodeCostSeconds(), crowd.shows()).measure();
             QueueResult.LineAlone alone = options.lineSeconds() == 0 ? null
                     : new LineThroughput(bench, edge.firstLine().orElseThrow(), baseUrl, options.lineSeconds()).measure();
@@ -195,7 +196,7 @@ final class QueueLoad {
         return Future.future(done -> bench.vertx().setTimer(millis, t -> done.complete(status)));
     }
 
-    private static long retryAfterMillis(String retryAfter) {
+    static long retryAfterMillis(String retryAfter) {
         try {
             return retryAfter == null ? 1_000 : Math.max(1, Long.parseLong(retryAfter.strip())) * 1_000;
         } catch (NumberFormatException e) {

@@ -47,6 +47,11 @@ public interface QueueOptions {
                     + " confirmations), each kind this long at the purchase capacity a second, as the crowd brings them, and the node idle as long (0: not measured)")
     double nodeCostSeconds();
 
+    @Option(names = "--queue-node-cost-rate", defaultValue = "0", converter = Positive.OrZero.class,
+            description = "queue: the node's costs per request kind measured at this many requests a second (0: at the"
+                    + " purchase capacity measured first, as a crowd brings them)")
+    double nodeCostRate();
+
     @Option(names = "--queue-max-drain-seconds", defaultValue = "900", converter = Positive.class,
             description = "queue: how long the lines may take to empty once the crowd has arrived, at most")
     double maxDrainSeconds();
