@@ -18,7 +18,9 @@ public enum RequestPipeline {
     /** The seat-map streams, a Vert.x route of their own (server-sent events written by hand). */
     SEAT_STREAMS,
     /** Well-formed seat changes, the hottest write, answered without the REST layer; any other request goes on to it. */
-    SEAT_CHANGES;
+    SEAT_CHANGES,
+    /** Well-formed confirmations and releases of holds, answered without the REST layer; the others go on to it. */
+    HOLD_SETTLEMENTS;
 
     /** The order of this stage's route: before every route of the framework's own. */
     public int order() {

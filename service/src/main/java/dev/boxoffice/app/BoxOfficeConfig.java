@@ -103,12 +103,12 @@ public interface BoxOfficeConfig {
 
     interface Http {
         /**
-         * Whether a well-formed seat change is answered by a route of its own, before the REST layer (docs/decisions/0034).
-         * Off, every request goes through the resources, as in the benchmark's variants, so that they differ in their
-         * execution model and commit alone.
+         * Whether a well-formed seat change, and a hold's confirmation or release, is answered by a route of its own,
+         * before the REST layer (docs/decisions/0034). Off, every request goes through the resources, as in the
+         * benchmark's variants, so that they differ in their execution model and commit alone.
          */
         @WithDefault("true")
-        boolean seatChangesOnTheRouter();
+        boolean hotWritesOnTheRouter();
     }
 
     interface Projections {

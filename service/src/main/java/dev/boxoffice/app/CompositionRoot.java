@@ -18,6 +18,7 @@ import dev.boxoffice.http.AdminResource;
 import dev.boxoffice.http.ConnectionBound;
 import dev.boxoffice.http.CpuThrottling;
 import dev.boxoffice.http.HoldResource;
+import dev.boxoffice.http.HoldSettlements;
 import dev.boxoffice.http.HttpSettings;
 import dev.boxoffice.http.QueueResource;
 import dev.boxoffice.http.SeatChanges;
@@ -312,9 +313,10 @@ public class CompositionRoot {
         streams.register(router);
     }
 
-    void routeSeatChanges(@Observes Router router, SeatChanges changes, BoxOfficeConfig config) {
-        if (config.http().seatChangesOnTheRouter()) {
+    void routeHotWrites(@Observes Router router, SeatChanges changes, HoldSettlements settlements, BoxOfficeConfig config) {
+        if (config.http().hotWritesOnTheRouter()) {
             changes.register(router);
+            settlements.register(router);
         }
     }
 

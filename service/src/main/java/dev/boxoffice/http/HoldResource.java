@@ -55,18 +55,20 @@ import org.jboss.resteasy.reactive.RestResponse;
 @Tag(name = "Holds and reservations")
 public class HoldResource {
 
-    private static final String CORRELATION_ID = "X-Correlation-Id";
+    private static final String CORRELATION_ID = DirectAnswers.CORRELATION_ID;
 
     private final ShowService shows;
     private final HoldAnswers holds;
     private final Writes writes;
     private final BuyerAdmission admission;
     private final HoldExpiry expiry;
+    private final HoldSettlements settlements;
     private final Clock clock;
 
     public HoldResource(ShowService shows, HoldAnswers holds, Writes writes, BuyerAdmission admission, HoldExpiry expiry,
-            Clock clock) {
+            HoldSettlements settlements, Clock clock) {
         this.shows = shows;
+        this.settlements = settlements;
         this.holds = holds;
         this.writes = writes;
         this.admission = admission;
@@ -88,7 +90,7 @@ public class HoldResource {
     @APIResponse(responseCode = "409", description = "Some seats are held or reserved (SEATS_NOT_AVAILABLE, with every such seat), or no count seats are available together (NO_SEATS_TOGETHER, saying how many are left and how many together at most)")
     @APIResponse(responseCode = "403", description = "The show sells through its waiting room and this request has no valid Admission-Token, or its admission ended (ADMISSION_REQUIRED, naming the queue)")
     public CompletionStage<RestResponse<byte[]>> hold(@RestPath String showId, @Valid @NotNull HoldRequest request,
-            @RestHeader(CORRELATION_ID) @Size(max = 128) String correlationId,
+            @RestHeader(CORRELATION_ID) @Size(max = DirectAnswers.MAX_CORRELATION_ID) String correlationId,
             @RestHeader(IdempotencyKey.HEADER) String idempotencyKey, @Context RoutingContext http) {
         UUID show = RequestParameters.showId(showId);
         holds.check(request);
@@ -132,9 +134,10 @@ public class HoldResource {
     @APIResponse(responseCode = "410", description = "The hold expired; its seats are back on sale (HOLD_EXPIRED)")
     @APIResponse(responseCode = "403", description = "The show sells through its waiting room and this request has no valid Admission-Token, or its admission ended (ADMISSION_REQUIRED, naming the queue)")
     public CompletionStage<RestResponse<byte[]>> confirm(@RestPath String showId, @RestPath String holdId,
-            @RestHeader(CORRELATION_ID) @Size(max = 128) String correlationId,
+            @RestHeader(CORRELATION_ID) @Size(max = DirectAnswers.MAX_CORRELATION_ID) String correlationId,
             @RestHeader(IdempotencyKey.HEADER) String idempotencyKey, @Context RoutingContext http) {
-        return settle(http, showId, holdId, correlationId, idempotencyKey, HoldStatus.CONFIRMED, ConfirmHold::new);
+        return settlements.settle(http, RequestParameters.showId(showId), RequestParameters.uuid("holdId", holdId),
+                correlationId, idempotencyKey, HoldStatus.CONFIRMED, ConfirmHold::new).map(Answer::response).toCompletionStage();
     }
 
     @DELETE
@@ -146,9 +149,10 @@ public class HoldResource {
     @APIResponse(responseCode = "409", description = "The hold was confirmed: cancel its reservations instead (HOLD_ALREADY_CONFIRMED)")
     @APIResponse(responseCode = "410", description = "The hold expired; its seats are back on sale (HOLD_EXPIRED)")
     public CompletionStage<RestResponse<byte[]>> release(@RestPath String showId, @RestPath String holdId,
-            @RestHeader(CORRELATION_ID) @Size(max = 128) String correlationId,
+            @RestHeader(CORRELATION_ID) @Size(max = DirectAnswers.MAX_CORRELATION_ID) String correlationId,
             @RestHeader(IdempotencyKey.HEADER) String idempotencyKey, @Context RoutingContext http) {
-        return settle(http, showId, holdId, correlationId, idempotencyKey, HoldStatus.RELEASED, ReleaseHold::new);
+        return settlements.settle(http, RequestParameters.showId(showId), RequestParameters.uuid("holdId", holdId),
+                correlationId, idempotencyKey, HoldStatus.RELEASED, ReleaseHold::new).map(Answer::response).toCompletionStage();
     }
 
     @POST
@@ -162,7 +166,7 @@ public class HoldResource {
     @APIResponse(responseCode = "409", description = "Some seats are held or reserved (SEATS_NOT_AVAILABLE, with every such seat), or no count seats are available together (NO_SEATS_TOGETHER, saying how many are left and how many together at most)")
     @APIResponse(responseCode = "403", description = "The show sells through its waiting room and this request has no valid Admission-Token, or its admission ended (ADMISSION_REQUIRED, naming the queue)")
     public CompletionStage<RestResponse<byte[]>> reserve(@RestPath String showId, @Valid @NotNull ReservationRequest request,
-            @RestHeader(CORRELATION_ID) @Size(max = 128) String correlationId,
+            @RestHeader(CORRELATION_ID) @Size(max = DirectAnswers.MAX_CORRELATION_ID) String correlationId,
             @RestHeader(IdempotencyKey.HEADER) String idempotencyKey, @Context RoutingContext http) {
         UUID show = RequestParameters.showId(showId);
         holds.check(request.seats());
@@ -170,22 +174,5 @@ public class HoldResource {
         var command = admission.sentBy(http, new ReserveSeats(show, request.seats(), now), now);
         return writes.run(http, idempotencyKey, request, correlationId, new Write(command,
                 reserved -> writes.ok(ReservationView.reserved(show.toString(), request.seats()))));
-    }
-
-    /** Sends the hold's show the command that takes it to {@code goal}, and answers with the hold once settled. */
-    private CompletionStage<RestResponse<byte[]>> settle(RoutingContext http, String showId, String holdId, String correlationId,
-            String idempotencyKey, HoldStatus goal, HoldCommand command) {
-        UUID show = RequestParameters.showId(showId);
-        UUID hold = RequestParameters.uuid("holdId", holdId);
-        Instant now = clock.instant();
-        return writes.run(http, idempotencyKey, null, correlationId, new Write(admission.sentBy(http, command.of(show, hold, now), now),
-                settled -> writes.ok(HoldView.of(show, settled.hall(), settled.hold(hold).orElseThrow(), now)),
-                refusal -> holds.afterRefusal(refusal, show, hold, goal).compose(found -> shows.show(show)
-                        .map(state -> writes.ok(HoldView.of(show, ((ShowState.Show) state).hall(), found, now))))));
-    }
-
-    @FunctionalInterface
-    private interface HoldCommand {
-        ShowCommand of(UUID showId, UUID holdId, Instant now);
     }
 }

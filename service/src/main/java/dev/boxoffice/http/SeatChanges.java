@@ -1,10 +1,8 @@
 package dev.boxoffice.http;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.boxoffice.api.Problem;
 import dev.boxoffice.api.ProblemException;
-import dev.boxoffice.api.ProblemMappers;
 import dev.boxoffice.api.RequestParameters;
 import dev.boxoffice.api.RequestPipeline;
 import dev.boxoffice.api.SeatActionRequest;
@@ -16,15 +14,12 @@ import dev.boxoffice.http.Writes.Write;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.vertx.core.Future;
-import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpServerRequest;
-import io.vertx.core.http.HttpServerResponse;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
-import io.vertx.ext.web.impl.RoutingContextInternal;
 import jakarta.inject.Singleton;
 import java.io.IOException;
 import java.time.Clock;
@@ -42,29 +37,28 @@ import java.util.UUID;
 @Singleton
 public class SeatChanges {
 
-    static final String CORRELATION_ID = "X-Correlation-Id";
-    static final int MAX_CORRELATION_ID = 128;
     private static final String PREFIX = "/shows/";
     private static final String SEATS = "/seats/";
     private static final int SEAT_AT = PREFIX.length() + 36 + SEATS.length();
     private static final String TEMPLATE = "/shows/{showId}/seats/{seatNum}";
-    private static final String JSON = "application/json";
 
     private final Admission admission;
     private final BuyerAdmission buyers;
     private final Writes writes;
+    private final DirectAnswers direct;
     private final ObjectMapper json;
     private final Clock clock;
-    private final Counter direct;
+    private final Counter answeredDirectly;
 
-    public SeatChanges(Admission admission, BuyerAdmission buyers, Writes writes, ObjectMapper json, Clock clock,
-            MeterRegistry registry) {
+    public SeatChanges(Admission admission, BuyerAdmission buyers, Writes writes, DirectAnswers direct, ObjectMapper json,
+            Clock clock, MeterRegistry registry) {
         this.admission = admission;
         this.buyers = buyers;
         this.writes = writes;
+        this.direct = direct;
         this.json = json;
         this.clock = clock;
-        this.direct = Counter.builder("boxoffice.seat.changes.direct")
+        this.answeredDirectly = Counter.builder("boxoffice.seat.changes.direct")
                 .description("Seat changes answered before the REST layer; the others went on to it")
                 .register(registry);
     }
@@ -90,42 +84,22 @@ public class SeatChanges {
     private void serve(RoutingContext ctx) {
         HttpServerRequest request = ctx.request();
         String path = ctx.normalizedPath();
-        String correlationId = request.getHeader(CORRELATION_ID);
-        if (!isSeatPath(path) || !takenAsItIs(request)
-                || correlationId != null && correlationId.length() > MAX_CORRELATION_ID) {
+        if (!isSeatPath(path) || !DirectAnswers.JSON.equalsIgnoreCase(request.getHeader(HttpHeaders.CONTENT_TYPE))
+                || !DirectAnswers.takenAsItIs(request)) {
             ctx.next();
             return;
         }
-        Future<Buffer> body = request.body();
-        request.resume(); // the HTTP layer pauses every request until its body is asked for; this route asks for it
-        body.onComplete(read -> {
-            if (read.failed()) {
-                if (!ctx.response().closed()) { // a client gone before its body came has nothing to be told
-                    ctx.fail(read.cause());
-                }
-                return;
-            }
-            SeatActionRequest change = parse(read.result());
+        DirectAnswers.withBody(ctx, body -> {
+            SeatActionRequest change = parse(body);
             if (change == null) {
-                ((RoutingContextInternal) ctx).setBody(read.result()); // read once: the resource takes it from here
-                ctx.next();
+                DirectAnswers.toTheResource(ctx, body);
                 return;
             }
-            direct.increment();
-            Vertx.currentContext().putLocal(Admission.URL_PATH_TEMPLATE, TEMPLATE);
+            answeredDirectly.increment();
             UUID show = UUID.fromString(path.substring(PREFIX.length(), PREFIX.length() + 36));
             int seat = Integer.parseInt(path, SEAT_AT, path.length(), 10);
-            try {
-                change(show, seat, change, correlationId, null, ctx).onComplete(answered -> {
-                    if (answered.succeeded()) {
-                        send(ctx.response(), answered.result());
-                    } else {
-                        send(ctx.response(), EntityProblemMappers.problemOf(answered.cause()));
-                    }
-                });
-            } catch (RuntimeException refused) {
-                send(ctx.response(), EntityProblemMappers.problemOf(refused));
-            }
+            String correlationId = request.getHeader(DirectAnswers.CORRELATION_ID);
+            direct.answer(ctx, TEMPLATE, () -> change(show, seat, change, correlationId, null, ctx));
         });
     }
 
@@ -146,14 +120,6 @@ public class SeatChanges {
         return true;
     }
 
-    /** A JSON body of known length, an answer in JSON acceptable, and nothing to negotiate first. */
-    private static boolean takenAsItIs(HttpServerRequest request) {
-        String accept = request.getHeader(HttpHeaders.ACCEPT);
-        return JSON.equalsIgnoreCase(request.getHeader(HttpHeaders.CONTENT_TYPE))
-                && (accept == null || accept.equals("*/*") || accept.equalsIgnoreCase(JSON))
-                && request.getHeader(HttpHeaders.EXPECT) == null && !request.isEnded();
-    }
-
     /** The body as the resource reads it, or null for any body it would refuse: it then says why. */
     private SeatActionRequest parse(Buffer body) {
         try {
@@ -161,27 +127,6 @@ public class SeatChanges {
             return request == null || request.action() == null ? null : request;
         } catch (IOException e) {
             return null;
-        }
-    }
-
-    /** As the resource sends it: {@link Answer#response()}. */
-    private static void send(HttpServerResponse response, Answer answer) {
-        response.setStatusCode(answer.status())
-                .putHeader(HttpHeaders.CONTENT_TYPE, answer.status() >= 400 ? Problem.MEDIA_TYPE : JSON);
-        if (answer.location() != null) {
-            response.putHeader(HttpHeaders.LOCATION, answer.location());
-        }
-        response.end(Buffer.buffer(answer.body()));
-    }
-
-    /** As the REST layer's mappers send it: {@link ProblemMappers#respond}. */
-    private void send(HttpServerResponse response, Problem problem) {
-        response.setStatusCode(problem.status()).putHeader(HttpHeaders.CONTENT_TYPE, Problem.MEDIA_TYPE);
-        ProblemMappers.headers(problem, response::putHeader);
-        try {
-            response.end(Buffer.buffer(json.writeValueAsBytes(problem)));
-        } catch (JsonProcessingException e) {
-            response.end();
         }
     }
 }

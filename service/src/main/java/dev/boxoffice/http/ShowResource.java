@@ -47,7 +47,7 @@ import org.jboss.resteasy.reactive.RestResponse;
 @Tag(name = "Shows")
 public class ShowResource {
 
-    private static final String CORRELATION_ID = SeatChanges.CORRELATION_ID;
+    private static final String CORRELATION_ID = DirectAnswers.CORRELATION_ID;
 
     private final ShowService shows;
     private final ShowListing listing;
@@ -91,7 +91,7 @@ public class ShowResource {
     @APIResponse(responseCode = "409", description = "A show with this id exists (SHOW_ALREADY_EXISTS)")
     public CompletionStage<RestResponse<byte[]>> create(
             @Valid @NotNull CreateShowRequest request,
-            @RestHeader(CORRELATION_ID) @Size(max = SeatChanges.MAX_CORRELATION_ID) String correlationId,
+            @RestHeader(CORRELATION_ID) @Size(max = DirectAnswers.MAX_CORRELATION_ID) String correlationId,
             @RestHeader(IdempotencyKey.HEADER) String idempotencyKey,
             @Context RoutingContext http) {
         HallPlan hall = request.hallPlan();
@@ -133,7 +133,7 @@ public class ShowResource {
             @RestPath String showId,
             @RestPath String seatNum,
             @Valid @NotNull SeatActionRequest request,
-            @RestHeader(CORRELATION_ID) @Size(max = SeatChanges.MAX_CORRELATION_ID) String correlationId,
+            @RestHeader(CORRELATION_ID) @Size(max = DirectAnswers.MAX_CORRELATION_ID) String correlationId,
             @RestHeader(IdempotencyKey.HEADER) String idempotencyKey,
             @Context RoutingContext http) {
         return seatChanges.change(RequestParameters.showId(showId), RequestParameters.seatNumber(seatNum), request,

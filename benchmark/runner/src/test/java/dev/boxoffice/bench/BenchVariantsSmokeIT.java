@@ -67,9 +67,9 @@ class BenchVariantsSmokeIT {
     }
 
     @Test
-    void besideAnotherVariantTheServiceAnswersSeatChangesThroughTheRestLayerAsItDoes() {
-        assertThat(variants().get(0).settings()).contains("seat changes through the REST layer");
-        assertThat(variants().get(1).settings()).doesNotContain("seat changes through the REST layer");
+    void besideAnotherVariantTheServiceAnswersEveryWriteThroughTheRestLayerAsItDoes() {
+        assertThat(variants().get(0).settings()).contains("every write through the REST layer");
+        assertThat(variants().get(1).settings()).doesNotContain("every write through the REST layer");
     }
 
     @Test

@@ -16,8 +16,8 @@ import java.util.stream.Collectors;
 final class VariantSettings {
 
     static final String SERVICE = "reactive";
-    /** The service's own shortcut for its hottest write, which no variant has (docs/decisions/0034). */
-    static final String SEAT_CHANGES_ON_THE_ROUTER = "boxoffice.http.seat-changes-on-the-router";
+    /** The service's own shortcut for its hot writes, which no variant has (docs/decisions/0034). */
+    static final String HOT_WRITES_ON_THE_ROUTER = "boxoffice.http.hot-writes-on-the-router";
 
     private static final Map<String, String> MODELS = Map.of(
             SERVICE, "the service: event loop, event-sourced, reactive PostgreSQL client, group commit",
@@ -42,7 +42,7 @@ final class VariantSettings {
             return Map.of();
         }
         if (variant.equals(SERVICE)) {
-            return besideOtherVariants ? Map.of(SEAT_CHANGES_ON_THE_ROUTER, "false") : Map.of();
+            return besideOtherVariants ? Map.of(HOT_WRITES_ON_THE_ROUTER, "false") : Map.of();
         }
         return Map.of("quarkus.profile", variant);
     }

@@ -197,8 +197,8 @@ public final class VariantsRun {
         String settings = isBaseline
                 ? baseline.describe() + ", " + VariantSettings.describe(VariantSettings.SERVICE, baseline.root(), overrides)
                 : VariantSettings.describe(variant, repository, overrides)
-                        + (properties.containsKey(VariantSettings.SEAT_CHANGES_ON_THE_ROUTER)
-                                ? "; seat changes through the REST layer, as every variant's" : "");
+                        + (properties.containsKey(VariantSettings.HOT_WRITES_ON_THE_ROUTER)
+                                ? "; every write through the REST layer, as every variant's" : "");
         DelayingProxy delay = delayTo(database);
         String url = delay == null ? database.url() : delay.urlThrough(database.url());
         if (delay != null) {

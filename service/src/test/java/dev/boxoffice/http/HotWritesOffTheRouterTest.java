@@ -3,6 +3,7 @@ package dev.boxoffice.http;
 import static dev.boxoffice.support.SeatStatuses.seatIs;
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.hamcrest.Matchers.equalTo;
 
 import dev.boxoffice.support.OpenApiContract;
 import dev.boxoffice.support.TestDatabase;
@@ -18,12 +19,12 @@ import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
-/** With the route switched off (as the benchmark's variants run the service), the resource answers every seat change. */
+/** With the routes switched off (as the benchmark's variants run the service), the resources answer every hot write. */
 @QuarkusTest
-@TestProfile(SeatChangesOffTheRouterTest.OffTheRouter.class)
+@TestProfile(HotWritesOffTheRouterTest.OffTheRouter.class)
 @QuarkusTestResource(TestDatabase.class)
 @ExtendWith(OpenApiContract.class)
-class SeatChangesOffTheRouterTest {
+class HotWritesOffTheRouterTest {
 
     @Inject
     MeterRegistry registry;
@@ -31,7 +32,7 @@ class SeatChangesOffTheRouterTest {
     public static class OffTheRouter implements QuarkusTestProfile {
         @Override
         public Map<String, String> getConfigOverrides() {
-            return Map.of("boxoffice.http.seat-changes-on-the-router", "false");
+            return Map.of("boxoffice.http.hot-writes-on-the-router", "false");
         }
     }
 
@@ -46,5 +47,17 @@ class SeatChangesOffTheRouterTest {
 
         assertThat(registry.get("boxoffice.seat.changes.direct").counter().count()).isZero();
         given().get("/shows/" + show).then().body("seats", seatIs(2, "RESERVED"));
+    }
+
+    @Test
+    void aWellFormedConfirmationIsAnsweredByTheResource() {
+        UUID show = ShowApiTest.createShow(5);
+        String hold = given().contentType(ContentType.JSON).body("{\"seats\":[3]}").when().post("/shows/" + show + "/holds")
+                .then().statusCode(201).extract().path("holdId");
+
+        given().when().post("/shows/" + show + "/holds/" + hold + "/confirm").then().statusCode(200).body("status", equalTo("CONFIRMED"));
+
+        assertThat(registry.get("boxoffice.hold.settlements.direct").counter().count()).isZero();
+        given().get("/shows/" + show).then().body("seats", seatIs(3, "RESERVED"));
     }
 }
