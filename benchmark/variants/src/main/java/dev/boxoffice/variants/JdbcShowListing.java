@@ -21,24 +21,33 @@ import javax.sql.DataSource;
 public final class JdbcShowListing {
 
     private final DataSource database;
-    private final String sql;
+    private final String firstPage;
+    private final String nextPage;
 
+    /** The service's two statements ({@code ShowListing}): the cursor an index condition, never inside an OR. */
     public JdbcShowListing(DataSource database, String relation) {
         this.database = database;
-        this.sql = """
+        this.firstPage = """
                 SELECT show_id, title, total_seats, available_seats, updated_at FROM %s
-                WHERE (?::uuid IS NULL OR show_id > ?::uuid) AND (NOT ? OR available_seats > 0)
+                WHERE (NOT ? OR available_seats > 0)
+                ORDER BY show_id LIMIT ?
+                """.formatted(relation);
+        this.nextPage = """
+                SELECT show_id, title, total_seats, available_seats, updated_at FROM %s
+                WHERE (NOT ? OR available_seats > 0) AND show_id > ?
                 ORDER BY show_id LIMIT ?
                 """.formatted(relation);
     }
 
     public ShowPage list(boolean onlyAvailable, UUID after, int limit) {
         try (Connection connection = database.getConnection();
-                PreparedStatement select = connection.prepareStatement(sql)) {
-            select.setObject(1, after, Types.OTHER);
-            select.setObject(2, after, Types.OTHER);
-            select.setBoolean(3, onlyAvailable);
-            select.setInt(4, limit + 1);
+                PreparedStatement select = connection.prepareStatement(after == null ? firstPage : nextPage)) {
+            int parameter = 1;
+            select.setBoolean(parameter++, onlyAvailable);
+            if (after != null) {
+                select.setObject(parameter++, after, Types.OTHER);
+            }
+            select.setInt(parameter, limit + 1);
             List<ShowSummary> items = new ArrayList<>();
             try (ResultSet rows = select.executeQuery()) {
                 while (rows.next()) {
