@@ -19,16 +19,12 @@ public final class ShowListing {
     // A statement for the first page and one for the next: a prepared statement runs a generic plan, in which a
     // cursor inside an OR ("$1 IS NULL OR show_id > $1") is no index condition, so every page read the index from
     // the first show on (2.7 ms against 0.03 ms for a page in the middle of 7,300 shows).
-    private static final String FIRST_PAGE_SQL = """
+    private static final String SELECT_SQL = """
             SELECT show_id, title, total_seats, available_seats, updated_at FROM %s
             WHERE (NOT $1 OR available_seats > 0)
-            ORDER BY show_id LIMIT $2
             """;
-    private static final String NEXT_PAGE_SQL = """
-            SELECT show_id, title, total_seats, available_seats, updated_at FROM %s
-            WHERE show_id > $3 AND (NOT $1 OR available_seats > 0)
-            ORDER BY show_id LIMIT $2
-            """;
+    private static final String FIRST_PAGE_SQL = SELECT_SQL + "ORDER BY show_id LIMIT $2";
+    private static final String NEXT_PAGE_SQL = SELECT_SQL + "AND show_id > $3 ORDER BY show_id LIMIT $2";
 
     private final Pool pool;
     private final String firstPage;

@@ -27,16 +27,12 @@ public final class JdbcShowListing {
     /** The service's two statements ({@code ShowListing}): the cursor an index condition, never inside an OR. */
     public JdbcShowListing(DataSource database, String relation) {
         this.database = database;
-        this.firstPage = """
+        String select = """
                 SELECT show_id, title, total_seats, available_seats, updated_at FROM %s
                 WHERE (NOT ? OR available_seats > 0)
-                ORDER BY show_id LIMIT ?
                 """.formatted(relation);
-        this.nextPage = """
-                SELECT show_id, title, total_seats, available_seats, updated_at FROM %s
-                WHERE (NOT ? OR available_seats > 0) AND show_id > ?
-                ORDER BY show_id LIMIT ?
-                """.formatted(relation);
+        this.firstPage = select + "ORDER BY show_id LIMIT ?";
+        this.nextPage = select + "AND show_id > ? ORDER BY show_id LIMIT ?";
     }
 
     public ShowPage list(boolean onlyAvailable, UUID after, int limit) {
