@@ -16,6 +16,7 @@ import dev.boxoffice.domain.ShowCommand.SetWaitingRoom;
 import dev.boxoffice.domain.ShowEvent.ArrivalsNumbered;
 import dev.boxoffice.domain.ShowEvent.BuyerAdmitted;
 import dev.boxoffice.domain.ShowEvent.BuyerLeft;
+import dev.boxoffice.domain.ShowEvent.EndsAdmission;
 import dev.boxoffice.domain.ShowEvent.LineDrawn;
 import dev.boxoffice.domain.ShowEvent.PlacesOpened;
 import dev.boxoffice.domain.ShowEvent.WaitingRoomSet;
@@ -133,7 +134,12 @@ final class LineRules {
             return decided;
         }
         List<ShowEvent> events = new ArrayList<>(((Decision.Accepted<ShowEvent>) decided).events());
-        events.add(new BuyerLeft(show.id(), admitted.place()));
+        int last = events.size() - 1;
+        if (events.get(last) instanceof EndsAdmission purchase && purchase.leavingBuyer().isEmpty()) {
+            events.set(last, purchase.leftBy(admitted.place())); // one event, one row: the purchase and the leaving
+        } else {
+            events.add(new BuyerLeft(show.id(), admitted.place()));
+        }
         return Decision.accept(events);
     }
 

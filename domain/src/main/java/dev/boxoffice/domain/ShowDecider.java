@@ -19,6 +19,7 @@ import dev.boxoffice.domain.ShowCommand.ReserveSeats;
 import dev.boxoffice.domain.ShowEvent.ArrivalsNumbered;
 import dev.boxoffice.domain.ShowEvent.BuyerAdmitted;
 import dev.boxoffice.domain.ShowEvent.BuyerLeft;
+import dev.boxoffice.domain.ShowEvent.EndsAdmission;
 import dev.boxoffice.domain.ShowEvent.HoldConfirmed;
 import dev.boxoffice.domain.ShowEvent.LineDrawn;
 import dev.boxoffice.domain.ShowEvent.PlacesOpened;
@@ -108,6 +109,12 @@ public final class ShowDecider implements Decider<ShowCommand, ShowEvent, ShowSt
         if (!(state instanceof Show show)) { // events only ever follow a ShowCreated: anything else is a corrupt stream
             throw new IllegalStateException(event.getClass().getSimpleName() + " before ShowCreated for show " + event.showId());
         }
+        Show changed = changed(show, event);
+        return event instanceof EndsAdmission ends && ends.leavingBuyer().isPresent()
+                ? changed.with(room(changed, event).left(ends.leavingBuyer().getAsLong())) : changed;
+    }
+
+    private static Show changed(Show show, ShowEvent event) {
         SeatMap seats = show.seatMap();
         Holds holds = show.holds();
         return switch (event) {

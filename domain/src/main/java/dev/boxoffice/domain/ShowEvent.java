@@ -4,6 +4,7 @@ import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
+import java.util.OptionalLong;
 import java.util.UUID;
 
 public sealed interface ShowEvent {
@@ -22,16 +23,51 @@ public sealed interface ShowEvent {
         }
     }
 
-    record SeatReserved(UUID showId, int seatNumber) implements ShowEvent {
+    /**
+     * What an admitted buyer's purchase may end with: they leave the waiting room with it. The buyer's place rides on
+     * the event (one row in the log, not two), or is empty when no waiting room's buyer sent it.
+     */
+    sealed interface EndsAdmission extends ShowEvent {
+
+        /** The place in the line of the admitted buyer who leaves with this event, if one does. */
+        OptionalLong leavingBuyer();
+
+        /** This event, as the one the admitted buyer at {@code place} leaves with. */
+        EndsAdmission leftBy(long place);
+    }
+
+    record SeatReserved(UUID showId, int seatNumber, OptionalLong leavingBuyer) implements EndsAdmission {
+        public SeatReserved {
+            Objects.requireNonNull(leavingBuyer, "leavingBuyer");
+        }
+
+        public SeatReserved(UUID showId, int seatNumber) {
+            this(showId, seatNumber, OptionalLong.empty());
+        }
+
+        @Override
+        public SeatReserved leftBy(long place) {
+            return new SeatReserved(showId, seatNumber, OptionalLong.of(place));
+        }
     }
 
     record SeatReservationCancelled(UUID showId, int seatNumber) implements ShowEvent {
     }
 
     /** Several seats reserved at once, all of them or none. */
-    record SeatsReserved(UUID showId, List<Integer> seats) implements ShowEvent {
+    record SeatsReserved(UUID showId, List<Integer> seats, OptionalLong leavingBuyer) implements EndsAdmission {
         public SeatsReserved {
             seats = List.copyOf(seats);
+            Objects.requireNonNull(leavingBuyer, "leavingBuyer");
+        }
+
+        public SeatsReserved(UUID showId, List<Integer> seats) {
+            this(showId, seats, OptionalLong.empty());
+        }
+
+        @Override
+        public SeatsReserved leftBy(long place) {
+            return new SeatsReserved(showId, seats, OptionalLong.of(place));
         }
     }
 
@@ -45,20 +81,41 @@ public sealed interface ShowEvent {
     }
 
     /** A hold's seats are reserved. */
-    record HoldConfirmed(UUID showId, UUID holdId, List<Integer> seats) implements ShowEvent {
+    record HoldConfirmed(UUID showId, UUID holdId, List<Integer> seats, OptionalLong leavingBuyer) implements EndsAdmission {
         public HoldConfirmed {
             seats = List.copyOf(seats);
+            Objects.requireNonNull(leavingBuyer, "leavingBuyer");
+        }
+
+        public HoldConfirmed(UUID showId, UUID holdId, List<Integer> seats) {
+            this(showId, holdId, seats, OptionalLong.empty());
+        }
+
+        @Override
+        public HoldConfirmed leftBy(long place) {
+            return new HoldConfirmed(showId, holdId, seats, OptionalLong.of(place));
         }
     }
 
     /** A hold's seats are available again: its buyer let them go, or it ran out. */
-    record HoldReleased(UUID showId, UUID holdId, List<Integer> seats, Reason reason) implements ShowEvent {
+    record HoldReleased(UUID showId, UUID holdId, List<Integer> seats, Reason reason, OptionalLong leavingBuyer)
+            implements EndsAdmission {
 
         public enum Reason { CANCELLED, EXPIRED }
 
         public HoldReleased {
             Objects.requireNonNull(reason, "reason");
             seats = List.copyOf(seats);
+            Objects.requireNonNull(leavingBuyer, "leavingBuyer");
+        }
+
+        public HoldReleased(UUID showId, UUID holdId, List<Integer> seats, Reason reason) {
+            this(showId, holdId, seats, reason, OptionalLong.empty());
+        }
+
+        @Override
+        public HoldReleased leftBy(long place) {
+            return new HoldReleased(showId, holdId, seats, reason, OptionalLong.of(place));
         }
     }
 
@@ -95,7 +152,10 @@ public sealed interface ShowEvent {
         }
     }
 
-    /** The buyer at {@code place} is done: they confirmed, reserved or released. */
+    /**
+     * The buyer at {@code place} is done: they confirmed, reserved or released. Written by earlier builds after the
+     * purchase's event; the purchase now carries it ({@link EndsAdmission}).
+     */
     record BuyerLeft(UUID showId, long place) implements ShowEvent {
     }
 }

@@ -21,6 +21,13 @@ final class ShowHarness {
         return events;
     }
 
+    /** Applies {@code events} as a stream holds them, with no decision: events as earlier builds wrote them. */
+    void apply(ShowEvent... events) {
+        for (ShowEvent event : events) {
+            state = decider.evolve(state, event);
+        }
+    }
+
     /** Decides {@code command}, which must be refused; returns why. */
     Rejection rejected(ShowCommand command) {
         Decision<ShowEvent> decision = decide(command);

@@ -17,12 +17,14 @@ import dev.boxoffice.domain.ShowEvent.BuyerAdmitted;
 import dev.boxoffice.domain.ShowEvent.BuyerLeft;
 import dev.boxoffice.domain.ShowEvent.HoldConfirmed;
 import dev.boxoffice.domain.ShowEvent.PlacesOpened;
+import dev.boxoffice.domain.ShowEvent.SeatReserved;
 import dev.boxoffice.domain.ShowEvent.WaitingRoomSet;
 import dev.boxoffice.domain.WaitingRoom.Standing;
 import java.time.Instant;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Set;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
@@ -154,11 +156,33 @@ class WaitingRoomDecisionsTest {
         UUID hold = UUID.randomUUID();
         run(new AsAdmittedBuyer(showId, 0, afterGrace, new HoldSeats(showId, hold, List.of(1), afterGrace.plusSeconds(60), afterGrace)));
         assertThat(run(new AsAdmittedBuyer(showId, 0, afterGrace, new ConfirmHold(showId, hold, afterGrace))))
-                .containsExactly(new HoldConfirmed(showId, hold, List.of(1)), new BuyerLeft(showId, 0));
+                .containsExactly(new HoldConfirmed(showId, hold, List.of(1), OptionalLong.of(0)));
         assertThat(room().standing(0, afterGrace.toEpochMilli())).as("gone once confirmed").isEqualTo(Standing.EXPIRED);
 
         run(new OpenPlaces(showId, 10, afterGrace.plusSeconds(1)));
         assertThat(room().opened()).isEqualTo(2);
+    }
+
+    @Test
+    void anAdmittedBuyersReservationIsOneEventThatTheyLeaveWith() {
+        Instant t = onSaleWithTenArrivals(5);
+        run(new ClaimAdmission(showId, 3, t));
+
+        assertThat(run(new AsAdmittedBuyer(showId, 3, t, new ReserveSeat(showId, 4))))
+                .containsExactly(new SeatReserved(showId, 4, OptionalLong.of(3)));
+        assertThat(room().standing(3, t.toEpochMilli())).isEqualTo(Standing.EXPIRED);
+        assertThat(room().activeAt(t.toEpochMilli())).isZero();
+    }
+
+    @Test
+    void aBuyerWhoLeftByTheirOwnEventAsEarlierBuildsWroteItIsGoneAlike() {
+        Instant t = onSaleWithTenArrivals(5);
+        run(new ClaimAdmission(showId, 3, t));
+
+        harness.apply(new SeatReserved(showId, 4), new BuyerLeft(showId, 3));
+
+        assertThat(room().standing(3, t.toEpochMilli())).isEqualTo(Standing.EXPIRED);
+        assertThat(room().activeAt(t.toEpochMilli())).isZero();
     }
 
     @Test

@@ -18,6 +18,7 @@ import java.nio.ByteBuffer;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.OptionalLong;
 import java.util.UUID;
 
 /**
@@ -76,21 +77,37 @@ public final class ShowEventCodec implements EventCodec<ShowEvent> {
             case ShowCreated e -> dev.boxoffice.shows.proto.ShowCreated.newBuilder()
                     .setShowId(e.showId().toString()).setTitle(e.title()).setHall(HallCodec.encode(e.hall()))
                     .build().toByteArray();
-            case SeatReserved e -> dev.boxoffice.shows.proto.SeatReserved.newBuilder()
-                    .setShowId(e.showId().toString()).setSeatNumber(e.seatNumber()).build().toByteArray();
+            case SeatReserved e -> {
+                var reserved = dev.boxoffice.shows.proto.SeatReserved.newBuilder()
+                        .setShowId(e.showId().toString()).setSeatNumber(e.seatNumber());
+                e.leavingBuyer().ifPresent(reserved::setLeavingBuyer);
+                yield reserved.build().toByteArray();
+            }
             case SeatReservationCancelled e -> dev.boxoffice.shows.proto.SeatReservationCancelled.newBuilder()
                     .setShowId(e.showId().toString()).setSeatNumber(e.seatNumber()).build().toByteArray();
-            case SeatsReserved e -> dev.boxoffice.shows.proto.SeatsReserved.newBuilder()
-                    .setShowId(e.showId().toString()).addAllSeats(e.seats()).build().toByteArray();
+            case SeatsReserved e -> {
+                var reserved = dev.boxoffice.shows.proto.SeatsReserved.newBuilder()
+                        .setShowId(e.showId().toString()).addAllSeats(e.seats());
+                e.leavingBuyer().ifPresent(reserved::setLeavingBuyer);
+                yield reserved.build().toByteArray();
+            }
             case SeatsHeld e -> dev.boxoffice.shows.proto.SeatsHeld.newBuilder().setShowId(e.showId().toString())
                     .setHoldId(bytes(e.holdId())).addAllSeats(e.seats()).setExpiresAtMillis(e.expiresAt().toEpochMilli())
                     .build().toByteArray();
-            case HoldConfirmed e -> dev.boxoffice.shows.proto.HoldConfirmed.newBuilder().setShowId(e.showId().toString())
-                    .setHoldId(bytes(e.holdId())).addAllSeats(e.seats()).build().toByteArray();
-            case HoldReleased e -> dev.boxoffice.shows.proto.HoldReleased.newBuilder().setShowId(e.showId().toString())
-                    .setHoldId(bytes(e.holdId())).addAllSeats(e.seats())
-                    .setReason(e.reason() == HoldReleased.Reason.EXPIRED ? ReleaseReason.RELEASE_REASON_EXPIRED
-                            : ReleaseReason.RELEASE_REASON_CANCELLED).build().toByteArray();
+            case HoldConfirmed e -> {
+                var confirmed = dev.boxoffice.shows.proto.HoldConfirmed.newBuilder().setShowId(e.showId().toString())
+                        .setHoldId(bytes(e.holdId())).addAllSeats(e.seats());
+                e.leavingBuyer().ifPresent(confirmed::setLeavingBuyer);
+                yield confirmed.build().toByteArray();
+            }
+            case HoldReleased e -> {
+                var released = dev.boxoffice.shows.proto.HoldReleased.newBuilder().setShowId(e.showId().toString())
+                        .setHoldId(bytes(e.holdId())).addAllSeats(e.seats())
+                        .setReason(e.reason() == HoldReleased.Reason.EXPIRED ? ReleaseReason.RELEASE_REASON_EXPIRED
+                                : ReleaseReason.RELEASE_REASON_CANCELLED);
+                e.leavingBuyer().ifPresent(released::setLeavingBuyer);
+                yield released.build().toByteArray();
+            }
             default -> throw new IllegalStateException("encoded above: " + event);
         };
     }
@@ -125,7 +142,8 @@ public final class ShowEventCodec implements EventCodec<ShowEvent> {
                 }
                 case SEAT_RESERVED -> {
                     var e = dev.boxoffice.shows.proto.SeatReserved.parseFrom(payload);
-                    yield new SeatReserved(UUID.fromString(e.getShowId()), e.getSeatNumber());
+                    yield new SeatReserved(UUID.fromString(e.getShowId()), e.getSeatNumber(),
+                            leavingBuyer(e.hasLeavingBuyer(), e.getLeavingBuyer()));
                 }
                 case SEAT_RESERVATION_CANCELLED -> {
                     var e = dev.boxoffice.shows.proto.SeatReservationCancelled.parseFrom(payload);
@@ -133,7 +151,8 @@ public final class ShowEventCodec implements EventCodec<ShowEvent> {
                 }
                 case SEATS_RESERVED -> {
                     var e = dev.boxoffice.shows.proto.SeatsReserved.parseFrom(payload);
-                    yield new SeatsReserved(UUID.fromString(e.getShowId()), e.getSeatsList());
+                    yield new SeatsReserved(UUID.fromString(e.getShowId()), e.getSeatsList(),
+                            leavingBuyer(e.hasLeavingBuyer(), e.getLeavingBuyer()));
                 }
                 case SEATS_HELD -> {
                     var e = dev.boxoffice.shows.proto.SeatsHeld.parseFrom(payload);
@@ -142,13 +161,14 @@ public final class ShowEventCodec implements EventCodec<ShowEvent> {
                 }
                 case HOLD_CONFIRMED -> {
                     var e = dev.boxoffice.shows.proto.HoldConfirmed.parseFrom(payload);
-                    yield new HoldConfirmed(UUID.fromString(e.getShowId()), uuid(e.getHoldId()), e.getSeatsList());
+                    yield new HoldConfirmed(UUID.fromString(e.getShowId()), uuid(e.getHoldId()), e.getSeatsList(),
+                            leavingBuyer(e.hasLeavingBuyer(), e.getLeavingBuyer()));
                 }
                 case HOLD_RELEASED -> {
                     var e = dev.boxoffice.shows.proto.HoldReleased.parseFrom(payload);
                     yield new HoldReleased(UUID.fromString(e.getShowId()), uuid(e.getHoldId()), e.getSeatsList(),
                             e.getReason() == ReleaseReason.RELEASE_REASON_EXPIRED ? HoldReleased.Reason.EXPIRED
-                                    : HoldReleased.Reason.CANCELLED);
+                                    : HoldReleased.Reason.CANCELLED, leavingBuyer(e.hasLeavingBuyer(), e.getLeavingBuyer()));
                 }
                 case String line when LineEventCodec.isLineEvent(line) -> LineEventCodec.decode(line, payload);
                 default -> throw new IllegalArgumentException("Unknown show event type: " + type);
@@ -156,6 +176,10 @@ public final class ShowEventCodec implements EventCodec<ShowEvent> {
         } catch (InvalidProtocolBufferException | IllegalArgumentException e) {
             throw new IllegalArgumentException("Corrupt " + type + " payload", e);
         }
+    }
+
+    private static OptionalLong leavingBuyer(boolean present, long place) {
+        return present ? OptionalLong.of(place) : OptionalLong.empty();
     }
 
     /** A UUID as its 16 bytes. */

@@ -17,14 +17,15 @@ import java.util.UUID;
 /**
  * Show snapshots as Protocol Buffers: the hall in its compact form ({@link HallCodec}), the reserved and held seats as
  * bit sets, the holds, the waiting room ({@link WaitingRoomSnapshot}).
- * Version 4 has the compact hall, version 3 had the hall's plan, version 2 a count and a price; a snapshot of an
- * earlier version is not read (the show is rebuilt from its events).
+ * Version 5 has the admitted buyers as columns, version 4 one message each; version 4 brought the compact hall,
+ * version 3 had the hall's plan, version 2 a count and a price. A snapshot of an earlier version is not read (the show
+ * is rebuilt from its events).
  */
 final class ShowSnapshotCodec implements StateCodec<ShowState> {
 
     @Override
     public int schemaVersion() {
-        return 4;
+        return 5;
     }
 
     @Override

@@ -3,7 +3,6 @@ package dev.boxoffice.shows;
 import dev.boxoffice.domain.AdmittedBuyers;
 import dev.boxoffice.domain.Openings;
 import dev.boxoffice.domain.WaitingRoom;
-import dev.boxoffice.shows.proto.WaitingRoom.Buyer;
 import dev.boxoffice.shows.proto.WaitingRoom.Opening;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -26,8 +25,12 @@ final class WaitingRoomSnapshot {
             }
             encoded.addOpenings(batch);
         }
+        long place = 0;
+        long lapse = 0;
         for (Map.Entry<Long, Long> buyer : room.buyers().all().entrySet()) {
-            encoded.addBuyers(Buyer.newBuilder().setPlace(buyer.getKey()).setLapsesAtMillis(buyer.getValue()));
+            encoded.addBuyerPlaceSteps(buyer.getKey() - place).addBuyerLapseSteps(buyer.getValue() - lapse);
+            place = buyer.getKey();
+            lapse = buyer.getValue();
         }
         return encoded.build();
     }
@@ -35,8 +38,18 @@ final class WaitingRoomSnapshot {
     static WaitingRoom decode(dev.boxoffice.shows.proto.WaitingRoom room) {
         var openings = room.getOpeningsList().stream().map(batch -> new Openings.Opening(batch.getFirst(), batch.getCount(),
                 batch.getAtMillis(), batch.getClaimedList().stream().mapToLong(Long::longValue).toArray())).toList();
+        if (room.getBuyerPlaceStepsCount() != room.getBuyerLapseStepsCount()) {
+            throw new IllegalArgumentException("a waiting room's buyers have " + room.getBuyerPlaceStepsCount()
+                    + " places and " + room.getBuyerLapseStepsCount() + " lapse times");
+        }
         Map<Long, Long> buyers = new LinkedHashMap<>();
-        room.getBuyersList().forEach(buyer -> buyers.put(buyer.getPlace(), buyer.getLapsesAtMillis()));
+        long place = 0;
+        long lapse = 0;
+        for (int i = 0; i < room.getBuyerPlaceStepsCount(); i++) {
+            place += room.getBuyerPlaceSteps(i);
+            lapse += room.getBuyerLapseSteps(i);
+            buyers.put(place, lapse);
+        }
         return new WaitingRoom(LineEventCodec.settings(room.getSettings()), room.getNumbered(),
                 room.hasDraw() ? LineEventCodec.draw(room.getDraw()) : null, room.getOpened(), room.getLastOpenedAtMillis(),
                 Openings.of(openings), AdmittedBuyers.of(buyers));

@@ -18,6 +18,7 @@ import dev.boxoffice.domain.ShowEvent.SeatReservationCancelled;
 import dev.boxoffice.domain.ShowEvent.SeatsHeld;
 import dev.boxoffice.domain.ShowEvent.SeatsReserved;
 import dev.boxoffice.domain.ShowEvent.SeatReserved;
+import dev.boxoffice.domain.ShowEvent.ShowCreated;
 import dev.boxoffice.domain.ShowRules;
 import dev.boxoffice.domain.ShowState;
 import dev.boxoffice.shows.proto.Seat;
@@ -41,9 +42,10 @@ import dev.boxoffice.domain.ShowEvent.WaitingRoomSet;
 import dev.boxoffice.domain.WaitingRoom;
 import dev.boxoffice.domain.WaitingRoomSettings;
 import java.time.Duration;
-import java.util.Optional;
 import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
@@ -76,7 +78,10 @@ class ShowCodecsTest {
         for (ShowEvent event : List.of(
                 new WaitingRoomSet(showId, new WaitingRoomSettings(at, 50, 400, Duration.ofMinutes(7))),
                 new ArrivalsNumbered(showId, 1_234), new LineDrawn(showId, new LineDraw("seed of 16 bytes".getBytes(), 900, 17L)),
-                new PlacesOpened(showId, 25, at), new BuyerAdmitted(showId, 7, at.plusSeconds(600), at), new BuyerLeft(showId, 7))) {
+                new PlacesOpened(showId, 25, at), new BuyerAdmitted(showId, 7, at.plusSeconds(600), at), new BuyerLeft(showId, 7),
+                new SeatReserved(showId, 49, OptionalLong.of(7)), new SeatsReserved(showId, List.of(1, 2), OptionalLong.of(0)),
+                new HoldConfirmed(showId, UUID.randomUUID(), List.of(7, 8), OptionalLong.of(1L << 40)),
+                new HoldReleased(showId, UUID.randomUUID(), List.of(7), HoldReleased.Reason.CANCELLED, OptionalLong.of(8)))) {
             String type = events.typeOf(event);
             assertThat(events.decode(type, events.schemaVersion(type), events.encode(event))).containsExactly(event);
         }
@@ -105,6 +110,30 @@ class ShowCodecsTest {
         assertThat(room.standing(4, onSale.plusSeconds(3).toEpochMilli())).isEqualTo(WaitingRoom.Standing.EXPIRED);
         assertThat(room.standing(5, onSale.plusSeconds(3).toEpochMilli())).isEqualTo(WaitingRoom.Standing.CALLED);
         assertThat(room.placeOf(10)).isEqualTo(((ShowState.Show) state).waitingRoom().orElseThrow().placeOf(10));
+    }
+
+    /** Claimed out of the order of places, so that lapse times go back as often as forward. */
+    @Test
+    void aSnapshotKeepsThousandsOfAdmittedBuyersInAFewBytesEach() {
+        Instant onSale = Instant.parse("2026-12-01T10:00:00Z");
+        ShowState state = ShowState.NOT_CREATED;
+        List<ShowEvent> line = List.of(new ShowCreated(showId, "Tour", 100, ShowRules.INITIAL_SEAT_PRICE),
+                new WaitingRoomSet(showId, new WaitingRoomSettings(onSale, 10_000, 10_000, Duration.ofMinutes(10))),
+                new ArrivalsNumbered(showId, 5_000), new PlacesOpened(showId, 5_000, onSale));
+        for (ShowEvent event : line) {
+            state = decider.evolve(state, event);
+        }
+        ShowState empty = state;
+        for (long place = 0; place < 5_000; place += 2) {
+            Instant claimed = onSale.plusMillis(place % 7 * 311 + place * 3);
+            state = decider.evolve(state, new BuyerAdmitted(showId, place, claimed.plusSeconds(600), claimed));
+        }
+
+        byte[] encoded = snapshots.encode(state);
+
+        assertThat(snapshots.decode(encoded)).isEqualTo(state);
+        assertThat(((ShowState.Show) state).waitingRoom().orElseThrow().buyers().all()).hasSize(2_500);
+        assertThat(encoded.length - snapshots.encode(empty).length).as("bytes for 2,500 buyers").isLessThan(2_500 * 5);
     }
 
     @Test
