@@ -6,11 +6,18 @@ import static org.awaitility.Awaitility.await;
 import dev.boxoffice.domain.CommandOutcome;
 import dev.boxoffice.domain.Rejection;
 import dev.boxoffice.domain.ShowCommand;
+import dev.boxoffice.domain.ShowCommand.AsAdmittedBuyer;
 import dev.boxoffice.domain.ShowCommand.CancelSeatReservation;
+import dev.boxoffice.domain.ShowCommand.ClaimAdmission;
 import dev.boxoffice.domain.ShowCommand.CreateShow;
+import dev.boxoffice.domain.ShowCommand.DrawLine;
+import dev.boxoffice.domain.ShowCommand.NumberArrivals;
+import dev.boxoffice.domain.ShowCommand.OpenPlaces;
 import dev.boxoffice.domain.ShowCommand.ReserveSeat;
 import dev.boxoffice.domain.ShowEvent;
 import dev.boxoffice.domain.ShowState;
+import dev.boxoffice.domain.WaitingRoom;
+import dev.boxoffice.domain.WaitingRoomSettings;
 import dev.boxoffice.eventstore.AppendResult;
 import dev.boxoffice.eventstore.EventStore;
 import dev.boxoffice.eventstore.ExpectedVersion;
@@ -27,13 +34,17 @@ import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * A show entity in the style of Akka's CQRS sample: run commands, stop the runtime, start a new one on the same
@@ -102,6 +113,34 @@ class ShowEntityTest {
 
         assertThat(state(restarted)).isEqualTo(before);
         assertThat(restarted.replayedEvents()).as("all three events, the snapshot left aside").isEqualTo(3);
+    }
+
+    /** Both ways back: the purchase that the buyer left with replayed, and a snapshot taken after it. */
+    @ParameterizedTest
+    @ValueSource(ints = {0, 1})
+    void anAdmittedBuyerWhoBoughtIsStillGoneAfterARestart(int snapshotEvery) {
+        var running = start(store, Duration.ofMinutes(5), snapshotEvery);
+        Instant onSale = Instant.parse("2026-12-01T10:00:00Z");
+        Instant bought = onSale.plusSeconds(3);
+        run(running, new CreateShow(showId, "Tour", 10, Optional.of(new WaitingRoomSettings(onSale, 100, 50))),
+                new NumberArrivals(showId, 10), new DrawLine(showId, "seed of 16 bytes".getBytes(), Long.MAX_VALUE, onSale),
+                new OpenPlaces(showId, 10, onSale.plusSeconds(1)), new ClaimAdmission(showId, 3, onSale.plusSeconds(2)),
+                new ClaimAdmission(showId, 4, onSale.plusSeconds(2)),
+                new AsAdmittedBuyer(showId, 4, bought, new ReserveSeat(showId, 9)));
+        ShowState before = state(running);
+        long version = store.readStream(StreamName.of("show", id), 0).toCompletionStage().toCompletableFuture().join().size();
+        await().atMost(Duration.ofSeconds(5)).until(() -> snapshotEvery == 0 || snapshotVersion() == version);
+        running.close();
+
+        var restarted = start(store, Duration.ofMinutes(5), snapshotEvery);
+
+        assertThat(state(restarted)).isEqualTo(before);
+        assertThat(restarted.replayedEvents()).isEqualTo(snapshotEvery == 0 ? version : 0);
+        WaitingRoom room = ((ShowState.Show) state(restarted)).waitingRoom().orElseThrow();
+        assertThat(room.standing(4, bought.toEpochMilli())).isEqualTo(WaitingRoom.Standing.EXPIRED);
+        assertThat(room.standing(3, bought.toEpochMilli())).isEqualTo(WaitingRoom.Standing.ADMITTED);
+        assertThat(rejection(restarted.send(id, new AsAdmittedBuyer(showId, 4, bought, new ReserveSeat(showId, 8)), null)))
+                .isEqualTo(Rejection.Code.ADMISSION_REQUIRED);
     }
 
     @Test
