@@ -39,7 +39,7 @@ public class VariantsRoot {
 
     /** The service's projection settings, at their defaults. */
     private static final ProjectionSettings PROJECTIONS =
-            new ProjectionSettings(500, Duration.ofSeconds(1), Duration.ofMillis(10));
+            new ProjectionSettings(4000, Duration.ofSeconds(1), Duration.ofMillis(100));
 
     /** As in the service: shows in memory take at most this share of the heap unless a budget is set. */
     private static final long DEFAULT_BUDGET_PERCENT_OF_HEAP = 30;
