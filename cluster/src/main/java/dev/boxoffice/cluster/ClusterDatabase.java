@@ -1,14 +1,19 @@
 package dev.boxoffice.cluster;
 
+import dev.boxoffice.postgres.PostgresUrl;
+import dev.boxoffice.postgres.ScramOverTls;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Pattern;
 
 /**
  * The PostgreSQL every node of a cluster shares: an embedded server from real binaries (default durability: fsync
@@ -44,24 +49,33 @@ public final class ClusterDatabase implements AutoCloseable {
 
     /**
      * Starts a server on {@code dataDirectory}, keeping its data (the single-node service's directory can be shared:
-     * the same shows, run on one node or several); {@code throwaway} deletes it when the server stops.
+     * the same shows, run on one node or several); {@code throwaway} deletes it when the server stops. It is configured
+     * as production servers are ({@link ScramOverTls}): the nodes connect as an application role, with a password
+     * checked by SCRAM-SHA-256, over TLS with verify-full against a CA made at each start beside the data.
      */
     public static ClusterDatabase embedded(Path dataDirectory, boolean throwaway) {
         refuseIfInUse(dataDirectory);
         try {
             Files.createDirectories(dataDirectory);
-            EmbeddedPostgres postgres = EmbeddedPostgres.builder()
+            ScramOverTls secured = ScramOverTls.prepare(dataDirectory.resolveSibling(dataDirectory.getFileName() + "-tls"));
+            EmbeddedPostgres.Builder builder = EmbeddedPostgres.builder()
                     .setDataDirectory(dataDirectory)
                     .setCleanDataDirectory(throwaway)
                     .setPGStartupWait(Duration.ofSeconds(60))
                     .setServerConfig("fsync", "on")
                     .setServerConfig("synchronous_commit", "on")
                     // Per node: 8 reactive connections, the read model's and Flyway's at start-up
-                    .setServerConfig("max_connections", "300")
-                    .start();
-            return new ClusterDatabase(postgres, null, "postgresql://postgres:postgres@127.0.0.1:" + postgres.getPort() + "/postgres");
+                    .setServerConfig("max_connections", "300");
+            secured.serverConfig().forEach(builder::setServerConfig);
+            EmbeddedPostgres postgres = builder.start();
+            try (Connection superuser = postgres.getPostgresDatabase().getConnection()) {
+                secured.createRole(superuser);
+            }
+            return new ClusterDatabase(postgres, null, secured.url(postgres.getPort(), "postgres"));
         } catch (IOException e) {
             throw new UncheckedIOException("could not start the embedded PostgreSQL in " + dataDirectory, e);
+        } catch (SQLException e) {
+            throw new IllegalStateException("could not reach the embedded PostgreSQL just started: " + e.getMessage(), e);
         }
     }
 
@@ -70,14 +84,17 @@ public final class ClusterDatabase implements AutoCloseable {
         return url;
     }
 
-    /** The same database as a JDBC URL with its user and password, for checks from outside the nodes. */
+    /** The same database as a JDBC URL with its user, password and TLS, for checks from outside the nodes. */
     public String jdbcUrl() {
-        var matcher = Pattern.compile("postgres(?:ql)?://([^:@/]+)(?::([^@/]*))?@([^/]+)/(.+)").matcher(url);
-        if (!matcher.matches()) {
-            throw new IllegalStateException("not a postgresql:// URL with a user: " + url);
-        }
-        return "jdbc:postgresql://" + matcher.group(3) + "/" + matcher.group(4) + "?user=" + matcher.group(1)
-                + (matcher.group(2) == null ? "" : "&password=" + matcher.group(2));
+        PostgresUrl parsed = PostgresUrl.parse(url).named("cluster-check");
+        StringBuilder jdbc = new StringBuilder(parsed.jdbcUrl());
+        parsed.jdbcProperties().forEach((key, value) -> jdbc.append('&').append(key).append('=')
+                .append(URLEncoder.encode((String) value, StandardCharsets.UTF_8)));
+        return jdbc.toString();
+    }
+
+    private String caFile() {
+        return PostgresUrl.parse(url).rootCert().orElse("none");
     }
 
     @Override
@@ -85,7 +102,8 @@ public final class ClusterDatabase implements AutoCloseable {
         if (replicated != null) {
             return "PostgreSQL replicated under pg_auto_failover, through HAProxy on port " + replicated.port();
         }
-        return embedded != null ? "embedded PostgreSQL on port " + embedded.getPort() : "PostgreSQL at DATABASE_URL";
+        return embedded != null ? "embedded PostgreSQL on port " + embedded.getPort() + " (SCRAM over TLS, CA " + caFile() + ")"
+                : "PostgreSQL at DATABASE_URL";
     }
 
     @Override

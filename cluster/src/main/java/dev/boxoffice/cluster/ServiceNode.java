@@ -86,7 +86,7 @@ public final class ServiceNode implements AutoCloseable {
         long deadline = System.nanoTime() + timeout.toNanos();
         while (System.nanoTime() < deadline) {
             if (!process.isAlive()) {
-                throw new IllegalStateException(name + " exited with " + process.exitValue() + "; see " + log());
+                throw new IllegalStateException(name + " exited with " + process.exitValue() + reason() + "; see " + log());
             }
             try {
                 if (PROBE.send(HttpRequest.newBuilder(ready).timeout(Duration.ofSeconds(1)).build(),
@@ -102,6 +102,16 @@ public final class ServiceNode implements AutoCloseable {
             sleep(50);
         }
         throw new IllegalStateException(name + " was not ready within " + timeout.toSeconds() + " s; see " + log());
+    }
+
+    /** The one line a process that stops at start says why in (its last line starting "boxoffice: "), if any. */
+    private String reason() {
+        try (var lines = Files.lines(log())) {
+            return lines.filter(line -> line.startsWith("boxoffice: ")).reduce((first, second) -> second)
+                    .map(line -> ": " + line.substring("boxoffice: ".length())).orElse("");
+        } catch (IOException | UncheckedIOException unreadable) {
+            return "";
+        }
     }
 
     /** SIGKILL: the node dies mid-request, as on a lost machine. */
@@ -143,6 +153,7 @@ public final class ServiceNode implements AutoCloseable {
             ProcessBuilder builder = new ProcessBuilder(command).directory(launch.workingDirectory().toFile())
                     .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(log().toFile()));
             builder.environment().putAll(launch.environment());
+            builder.environment().put("BOXOFFICE_PROCESS_NAME", name); // its application_name in pg_stat_activity
             process = builder.start();
         } catch (IOException e) {
             throw new UncheckedIOException("could not start " + name, e);

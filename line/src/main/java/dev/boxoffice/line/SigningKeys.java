@@ -2,7 +2,7 @@ package dev.boxoffice.line;
 
 import io.vertx.core.Future;
 import io.vertx.core.buffer.Buffer;
-import io.vertx.sqlclient.Pool;
+import io.vertx.sqlclient.SqlClient;
 import io.vertx.sqlclient.Tuple;
 import java.security.SecureRandom;
 
@@ -22,7 +22,7 @@ public final class SigningKeys {
     }
 
     /** The key named {@code name}, made now if no node made it yet. */
-    public static Future<byte[]> shared(Pool pool, String name) {
+    public static Future<byte[]> shared(SqlClient pool, String name) {
         byte[] fresh = new byte[KEY_BYTES];
         new SecureRandom().nextBytes(fresh);
         return pool.preparedQuery("INSERT INTO signing_keys (name, key) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING")

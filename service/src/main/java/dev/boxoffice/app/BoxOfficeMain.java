@@ -28,6 +28,9 @@ public final class BoxOfficeMain {
         } catch (IllegalArgumentException | IllegalStateException e) {
             System.err.println("boxoffice: " + e.getMessage());
             System.exit(2);
+        } catch (DatabaseBootstrap.DatabaseUnreachableException e) {
+            System.err.println("boxoffice: " + e.getMessage());
+            System.exit(1);
         }
         Quarkus.run(args);
     }

@@ -1,6 +1,7 @@
 package dev.boxoffice.app;
 
 import dev.boxoffice.api.AllowedMethods;
+import dev.boxoffice.database.ConfiguredPoolCreator;
 import dev.boxoffice.database.ListenConnection;
 import dev.boxoffice.domain.ShowCommand;
 import dev.boxoffice.domain.ShowEvent;
@@ -34,6 +35,7 @@ import dev.boxoffice.line.LineNumbers;
 import dev.boxoffice.line.LineTokens;
 import dev.boxoffice.shows.LineKeeper;
 import dev.boxoffice.shows.ArrivalBlocks;
+import io.quarkus.reactive.pg.client.PgPoolCreator;
 import io.quarkus.runtime.Startup;
 import dev.boxoffice.shows.HoldLookup;
 import dev.boxoffice.shows.HoldViewProjection;
@@ -81,6 +83,13 @@ public class CompositionRoot {
         var store = new PostgresEventStore(vertx, pool, settings);
         store.onCommit(Metrics.appendStatements(registry));
         return store;
+    }
+
+    /** The reactive pool connects as DATABASE_URL says: TLS, application name, a bounded connect. */
+    @Produces
+    @Singleton
+    PgPoolCreator poolCreator() {
+        return new ConfiguredPoolCreator();
     }
 
     /** Hears the database on a thread of its own, so that a starved service does not mistake it for a lost one. */

@@ -103,6 +103,11 @@ public final class EmbeddedDatabase implements AutoCloseable {
         return "jdbc:postgresql://127.0.0.1:" + port() + "/" + DATABASE;
     }
 
+    /** Its URL, as a DATABASE_URL: no TLS, which the embedded server does not offer. */
+    public String url() {
+        return "postgresql://" + USER + "@127.0.0.1:" + port() + "/" + DATABASE + "?sslmode=disable";
+    }
+
     public String reactiveUrl() {
         return "postgresql://127.0.0.1:" + port() + "/" + DATABASE;
     }

@@ -1,5 +1,6 @@
 package dev.boxoffice.database;
 
+import dev.boxoffice.postgres.PostgresUrl;
 import io.vertx.pgclient.PgConnectOptions;
 import java.util.Optional;
 
@@ -9,12 +10,17 @@ public final class ListenConnection {
     private ListenConnection() {
     }
 
-    /** Options for it from the datasource's settings ({@code quarkus.datasource.reactive.url}, user, password). */
+    /**
+     * Options for it: as {@code DATABASE_URL} says (as the pool connects), else from the datasource's settings
+     * ({@code quarkus.datasource.reactive.url}, user, password).
+     */
     public static PgConnectOptions options(String reactiveUrl, Optional<String> user, Optional<String> password) {
-        PgConnectOptions options = PgConnectOptions.fromUri(reactiveUrl.replaceFirst("^vertx-reactive:", ""));
-        options.setMetricsName("boxoffice-listen"); // its own pool metrics, not the request pool's
-        user.ifPresent(options::setUser);
-        password.ifPresent(options::setPassword);
-        return options;
+        PgConnectOptions options = DatabaseBootstrap.url().map(PostgresUrl::pgConnectOptions).orElseGet(() -> {
+            PgConnectOptions fromSettings = PgConnectOptions.fromUri(reactiveUrl.replaceFirst("^vertx-reactive:", ""));
+            user.ifPresent(fromSettings::setUser);
+            password.ifPresent(fromSettings::setPassword);
+            return fromSettings;
+        });
+        return options.setMetricsName("boxoffice-listen"); // its own pool metrics, not the request pool's
     }
 }

@@ -1,6 +1,7 @@
 package dev.boxoffice.variants;
 
 import dev.boxoffice.api.AllowedMethods;
+import dev.boxoffice.database.ConfiguredPoolCreator;
 import dev.boxoffice.database.ListenConnection;
 import dev.boxoffice.eventstore.EventStoreSettings;
 import dev.boxoffice.eventstore.PostgresEventStore;
@@ -15,6 +16,7 @@ import dev.boxoffice.variants.http.BlockingShows;
 import dev.boxoffice.variants.http.ReactiveShows;
 import dev.boxoffice.variants.http.WorkerThreadShowResource;
 import io.agroal.api.AgroalDataSource;
+import io.quarkus.reactive.pg.client.PgPoolCreator;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
 import io.quarkus.runtime.configuration.MemorySize;
@@ -43,6 +45,13 @@ public class VariantsRoot {
 
     /** As in the service: shows in memory take at most this share of the heap unless a budget is set. */
     private static final long DEFAULT_BUDGET_PERCENT_OF_HEAP = 30;
+
+    /** The reactive pool connects as DATABASE_URL says: TLS, application name, a bounded connect. */
+    @Produces
+    @Singleton
+    PgPoolCreator poolCreator() {
+        return new ConfiguredPoolCreator();
+    }
 
     @Produces
     @Singleton
