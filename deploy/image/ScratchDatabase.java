@@ -1,14 +1,26 @@
-import dev.boxoffice.database.EmbeddedDatabase;
+import dev.boxoffice.postgres.ScramOverTls;
+import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
 
 /**
- * A throwaway PostgreSQL for the image's test (the service's own embedded server, outside the image): prints its
- * DATABASE_URL, and stops when its standard input closes.
+ * A throwaway PostgreSQL for the image's test, outside the image, configured as production servers are: it admits the
+ * service only over TLS, by SCRAM ({@link ScramOverTls}). Prints its DATABASE_URL (sslmode=verify-full against a CA
+ * made for it), and stops when its standard input closes.
  */
 class ScratchDatabase {
     public static void main(String[] args) throws Exception {
-        try (EmbeddedDatabase database = EmbeddedDatabase.startThrowaway()) {
-            System.out.println("postgresql://" + EmbeddedDatabase.USER + "@127.0.0.1:" + database.port() + "/"
-                    + EmbeddedDatabase.DATABASE);
+        Path directory = Files.createTempDirectory("boxoffice-scratch-pg-");
+        ScramOverTls secured = ScramOverTls.prepare(directory.resolve("tls"));
+        EmbeddedPostgres.Builder builder = EmbeddedPostgres.builder().setDataDirectory(directory.resolve("data"))
+                .setCleanDataDirectory(true);
+        secured.serverConfig().forEach(builder::setServerConfig);
+        try (EmbeddedPostgres database = builder.start()) {
+            try (Connection superuser = database.getPostgresDatabase().getConnection()) {
+                secured.createRole(superuser);
+            }
+            System.out.println(secured.url(database.getPort(), "postgres"));
             System.out.flush();
             while (System.in.read() >= 0) {
                 // until the test closes this process's input
