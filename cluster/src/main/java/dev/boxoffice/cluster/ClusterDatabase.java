@@ -12,6 +12,8 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
+import java.util.Comparator;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
@@ -25,21 +27,24 @@ public final class ClusterDatabase implements AutoCloseable {
     private final EmbeddedPostgres embedded;
     private final ReplicatedDatabase replicated;
     private final String url;
+    /** Files deleted when the server stops: a throwaway server's certificates. */
+    private final Optional<Path> throwawayFiles;
 
-    private ClusterDatabase(EmbeddedPostgres embedded, ReplicatedDatabase replicated, String url) {
+    private ClusterDatabase(EmbeddedPostgres embedded, ReplicatedDatabase replicated, String url, Optional<Path> throwawayFiles) {
         this.embedded = embedded;
         this.replicated = replicated;
         this.url = url;
+        this.throwawayFiles = throwawayFiles;
     }
 
     /** A server the caller runs: {@code postgresql://user:password@host:port/database}, as the service's DATABASE_URL. */
     public static ClusterDatabase external(String url) {
-        return new ClusterDatabase(null, null, url);
+        return new ClusterDatabase(null, null, url, Optional.empty());
     }
 
     /** Servers replicated under pg_auto_failover; the nodes connect to its proxy. */
     public static ClusterDatabase replicated(ReplicatedDatabase database) {
-        return new ClusterDatabase(null, database, database.url());
+        return new ClusterDatabase(null, database, database.url(), Optional.empty());
     }
 
     /** The replicated servers, when the cluster runs on them. */
@@ -57,7 +62,8 @@ public final class ClusterDatabase implements AutoCloseable {
         refuseIfInUse(dataDirectory);
         try {
             Files.createDirectories(dataDirectory);
-            ScramOverTls secured = ScramOverTls.prepare(dataDirectory.resolveSibling(dataDirectory.getFileName() + "-tls"));
+            Path certificates = dataDirectory.resolveSibling(dataDirectory.getFileName() + "-tls");
+            ScramOverTls secured = ScramOverTls.prepare(certificates);
             EmbeddedPostgres.Builder builder = EmbeddedPostgres.builder()
                     .setDataDirectory(dataDirectory)
                     .setCleanDataDirectory(throwaway)
@@ -71,7 +77,8 @@ public final class ClusterDatabase implements AutoCloseable {
             try (Connection superuser = postgres.getPostgresDatabase().getConnection()) {
                 secured.createRole(superuser);
             }
-            return new ClusterDatabase(postgres, null, secured.url(postgres.getPort(), "postgres"));
+            return new ClusterDatabase(postgres, null, secured.url(postgres.getPort(), "postgres"),
+                    throwaway ? Optional.of(certificates) : Optional.empty());
         } catch (IOException e) {
             throw new UncheckedIOException("could not start the embedded PostgreSQL in " + dataDirectory, e);
         } catch (SQLException e) {
@@ -114,9 +121,20 @@ public final class ClusterDatabase implements AutoCloseable {
         if (embedded != null) {
             try {
                 embedded.close();
+                for (Path file : throwawayFiles.map(ClusterDatabase::filesDeepestFirst).orElse(List.of())) {
+                    Files.delete(file);
+                }
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
+        }
+    }
+
+    private static List<Path> filesDeepestFirst(Path directory) {
+        try (var files = Files.walk(directory)) {
+            return files.sorted(Comparator.reverseOrder()).toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 

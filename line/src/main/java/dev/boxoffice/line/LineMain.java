@@ -2,7 +2,6 @@ package dev.boxoffice.line;
 
 import dev.boxoffice.postgres.ConnectionProblem;
 import dev.boxoffice.postgres.PostgresUrl;
-import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
 import io.vertx.pgclient.PgConnection;
@@ -22,6 +21,9 @@ import java.util.concurrent.TimeoutException;
  */
 public final class LineMain {
 
+    private static final int RETRY_SECONDS = 3;
+    private static final long RETRY_PAUSE_MILLIS = 250;
+
     private LineMain() {
     }
 
@@ -29,21 +31,7 @@ public final class LineMain {
         int port = Integer.parseInt(System.getProperty("line.port", env("LINE_PORT", "8090")));
         URI nodes = URI.create(System.getProperty("line.nodes", env("LINE_NODES", "http://127.0.0.1:8080")));
         Vertx vertx = Vertx.vertx(new VertxOptions().setEventLoopPoolSize(1).setWorkerPoolSize(1));
-        byte[] key;
-        try {
-            // The client bounds the TCP connect; a server that accepts and then says nothing is bounded here
-            key = signingKey(vertx).toCompletionStage().toCompletableFuture()
-                    .get(keyFromDatabase() ? databaseUrl().connectTimeout().toMillis() + 500 : 1000, TimeUnit.MILLISECONDS);
-        } catch (IllegalArgumentException e) {
-            System.err.println("boxoffice: line service: " + e.getMessage());
-            System.exit(2);
-            return;
-        } catch (ExecutionException | TimeoutException e) {
-            System.err.println("boxoffice: line service: " + ConnectionProblem.explain(databaseUrl(),
-                    e instanceof ExecutionException ? e.getCause() : e));
-            System.exit(1);
-            return;
-        }
+        byte[] key = signingKey(vertx);
         LineService line = LineService.start(vertx, LineService.Settings.of(port, nodes), new LineTokens(key), Clock.systemUTC())
                 .toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
         System.out.println("line service on port " + line.port() + ", nodes at " + nodes);
@@ -56,17 +44,45 @@ public final class LineMain {
         }));
     }
 
-    private static boolean keyFromDatabase() {
+    /**
+     * The nodes' key: configured, or read from their database, where a connection refused or cut is tried again for
+     * {@value #RETRY_SECONDS} s (a server restarting, a proxy moving to a new primary); any other failure, or one
+     * that lasts, stops the service with one line saying why.
+     */
+    private static byte[] signingKey(Vertx vertx) throws InterruptedException {
         String configured = System.getenv("BOXOFFICE_WAITING_ROOM_SIGNING_KEY");
-        return configured == null || configured.isBlank();
+        if (configured != null && !configured.isBlank()) {
+            return Base64.getDecoder().decode(configured.strip());
+        }
+        PostgresUrl url;
+        try {
+            url = databaseUrl();
+        } catch (IllegalArgumentException e) {
+            return exit(2, e.getMessage());
+        }
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(RETRY_SECONDS);
+        while (true) {
+            try {
+                // The client bounds the TCP connect; a server that accepts and then says nothing is bounded here
+                // Two statements once: unprepared, as a pooler in transaction mode needs (PgBouncer's default)
+                return PgConnection.connect(vertx, url.pgConnectOptions().setUseLayer7Proxy(true))
+                        .compose(connection -> SigningKeys.shared(connection, SigningKeys.WAITING_ROOM).eventually(() -> connection.close()))
+                        .toCompletionStage().toCompletableFuture()
+                        .get(url.connectTimeout().toMillis() + 500, TimeUnit.MILLISECONDS);
+            } catch (ExecutionException | TimeoutException e) {
+                Throwable cause = e instanceof ExecutionException ? e.getCause() : e;
+                if (!ConnectionProblem.passing(cause) || System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(RETRY_PAUSE_MILLIS) > deadline) {
+                    return exit(1, ConnectionProblem.explain(url, cause));
+                }
+                Thread.sleep(RETRY_PAUSE_MILLIS);
+            }
+        }
     }
 
-    private static Future<byte[]> signingKey(Vertx vertx) {
-        if (!keyFromDatabase()) {
-            return Future.succeededFuture(Base64.getDecoder().decode(System.getenv("BOXOFFICE_WAITING_ROOM_SIGNING_KEY").strip()));
-        }
-        return PgConnection.connect(vertx, databaseUrl().pgConnectOptions()).compose(connection ->
-                SigningKeys.shared(connection, SigningKeys.WAITING_ROOM).eventually(() -> connection.close()));
+    private static byte[] exit(int status, String why) {
+        System.err.println("boxoffice: line service: " + why);
+        System.exit(status);
+        throw new IllegalStateException(why);
     }
 
     private static PostgresUrl databaseUrl() {

@@ -17,6 +17,21 @@ public final class ConnectionProblem {
         return "cannot connect to PostgreSQL at " + url.describe() + ": " + cause(url, failure);
     }
 
+    /**
+     * Whether trying again may succeed: a server starting, stopping, recovering or out of connections, a connection
+     * refused or cut (a server restarting, a proxy moving to a new primary); never a wrong setting (password, TLS,
+     * certificate, database name), which trying again only delays.
+     */
+    public static boolean passing(Throwable failure) {
+        String text = messages(failure).toLowerCase(Locale.ROOT);
+        boolean setting = text.contains("ssl") || text.contains("certificat") || text.contains("password")
+                || text.contains("pg_hba") || text.contains("does not exist") || text.contains("unknownhost");
+        boolean passing = text.contains("connection refused") || text.contains("i/o error") || text.contains("connection reset")
+                || text.contains("closed") || text.contains("starting up") || text.contains("shutting down")
+                || text.contains("in recovery") || text.contains("too many") || text.contains("eof");
+        return passing && !setting;
+    }
+
     static String cause(PostgresUrl url, Throwable failure) {
         String all = messages(failure);
         String text = all.toLowerCase(Locale.ROOT);

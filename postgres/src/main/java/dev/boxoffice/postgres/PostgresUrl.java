@@ -107,21 +107,26 @@ public record PostgresUrl(String host, int port, String database, Optional<Strin
         return host + ":" + port + "/" + database + user.map(name -> " as " + name).orElse("");
     }
 
-    /** The reactive client's options: address and credentials, then {@link #configure}. */
+    /** The reactive client's options, as {@link #configure} sets them. */
     public PgConnectOptions pgConnectOptions() {
-        PgConnectOptions options = new PgConnectOptions().setHost(host).setPort(port).setDatabase(database);
-        user.ifPresent(options::setUser);
-        password.ifPresent(options::setPassword);
-        return configure(options);
+        return configure(new PgConnectOptions());
     }
 
     /**
-     * Sets on options (its own, or those Quarkus's pool made from the same address) TLS as {@code sslmode} and the CA
-     * say, the application name, the bounded connect and TCP keepalive.
+     * Sets on options (new, or those Quarkus's pool made) this URL's address and credentials, TLS as {@code sslmode}
+     * and the CA say, the application name, the bounded connect and TCP keepalive.
      */
     public PgConnectOptions configure(PgConnectOptions options) {
+        options.setHost(host).setPort(port).setDatabase(database);
+        user.ifPresent(options::setUser);
+        password.ifPresent(options::setPassword);
         options.setConnectTimeout((int) connectTimeout.toMillis()).setTcpKeepAlive(true);
         applicationName.ifPresent(name -> options.addProperty("application_name", name));
+        // The client's default asks for it at start-up; PgBouncer refuses unknown start-up parameters, and since
+        // PostgreSQL 12 (older than supported here) the server's own default already gives exact floats.
+        Map<String, String> properties = new LinkedHashMap<>(options.getProperties());
+        properties.remove("extra_float_digits");
+        options.setProperties(properties);
         options.setSslMode(sslMode);
         switch (sslMode) {
             case DISABLE -> { }

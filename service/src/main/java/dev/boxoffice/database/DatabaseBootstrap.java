@@ -5,9 +5,13 @@ import dev.boxoffice.postgres.PostgresUrl;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Properties;
 import org.jboss.logging.Logger;
 
 /**
@@ -19,12 +23,21 @@ import org.jboss.logging.Logger;
  * A {@code DATABASE_URL} is read as libpq reads it ({@link PostgresUrl}: TLS, CA, application name) and tried once
  * before anything else starts: a server that cannot be reached or logged in to stops the service within the connect
  * timeout with one line saying why, instead of a framework's stack traces.
+ * <p>
+ * Behind a pooler in transaction mode (PgBouncer's {@code pool_mode=transaction}), a session does not outlive a
+ * transaction: the requests' statements go through it unprepared, and what needs a session of its own (LISTEN, the
+ * migrations and their lock, the heartbeat) goes to the server directly, at {@code DATABASE_DIRECT_URL}. Such a pooler
+ * is seen at start, and without that URL the service stops, saying so.
  */
 public final class DatabaseBootstrap {
 
     private static final Logger LOG = Logger.getLogger(DatabaseBootstrap.class);
     /** The setting that names the database; the embedded server's URL is set in it too, for the parts that connect. */
     private static final String URL_PROPERTY = "database.url";
+    private static final String POOLED_PROPERTY = "database.transaction-pooled";
+    /** How long a passing failure is tried again: a wrong setting is still named within 5 s of the start. */
+    private static final Duration RETRY_WITHIN = Duration.ofSeconds(3);
+    private static final Duration RETRY_PAUSE = Duration.ofMillis(250);
 
     private DatabaseBootstrap() {
     }
@@ -40,9 +53,21 @@ public final class DatabaseBootstrap {
         Optional<PostgresUrl> configured = url();
         if (configured.isPresent()) {
             PostgresUrl url = configured.get();
-            tryConnecting(url);
-            use(url);
-            LOG.infof("Using PostgreSQL at %s (DATABASE_URL), sslmode=%s", url.describe(), url.sslModeName());
+            boolean pooled = transactionPooled(url);
+            Optional<PostgresUrl> direct = directUrl();
+            if (pooled && direct.isEmpty()) {
+                throw new IllegalArgumentException("DATABASE_URL (" + url.describe() + ") goes through a pooler in"
+                        + " transaction mode, where LISTEN and the migrations' lock do not hold: set DATABASE_DIRECT_URL"
+                        + " to the same database without the pooler");
+            }
+            if (direct.isPresent() && transactionPooled(direct.get())) {
+                throw new IllegalArgumentException("DATABASE_DIRECT_URL (" + direct.get().describe() + ") goes through a"
+                        + " pooler in transaction mode too: give the server's own address");
+            }
+            use(url, direct.orElse(url), pooled);
+            LOG.infof("Using PostgreSQL at %s (DATABASE_URL), sslmode=%s%s", url.describe(), url.sslModeName(),
+                    direct.map(session -> pooled ? ", a pooler in transaction mode: its sessions at " + session.describe()
+                            + " (DATABASE_DIRECT_URL)" : ", its sessions at " + session.describe()).orElse(""));
             return Optional.empty();
         }
         if (setting("QUARKUS_DATASOURCE_REACTIVE_URL", "quarkus.datasource.reactive.url") != null) {
@@ -58,7 +83,7 @@ public final class DatabaseBootstrap {
         EmbeddedDatabase database = EmbeddedDatabase.startPersistent(
                 Path.of(dataDir == null ? "data/postgres" : dataDir), port == null ? 0 : Integer.parseInt(port));
         System.setProperty(URL_PROPERTY, database.url());
-        use(url().orElseThrow());
+        use(url().orElseThrow(), url().orElseThrow(), false);
         return Optional.of(database);
     }
 
@@ -72,27 +97,108 @@ public final class DatabaseBootstrap {
         if (url == null || url.isBlank()) {
             return Optional.empty();
         }
-        String name = System.getenv("BOXOFFICE_PROCESS_NAME");
-        return Optional.of(PostgresUrl.parse(url).named(name == null || name.isBlank() ? "boxoffice" : name.strip()));
+        return Optional.of(PostgresUrl.parse(url).named(processName()));
     }
 
-    /** Quarkus's pools take the address and credentials; TLS and the rest are set on the reactive pool's options. */
-    private static void use(PostgresUrl url) {
-        Map.of("quarkus.datasource.reactive.url", "postgresql://" + url.host() + ":" + url.port() + "/" + url.database(),
-                "quarkus.datasource.jdbc.url", url.jdbcUrl()).forEach(System::setProperty);
-        url.jdbcProperties().forEach((key, value) -> System.setProperty(switch ((String) key) {
+    /**
+     * The database's own address for what needs a session: {@code DATABASE_DIRECT_URL} when set (behind a pooler in
+     * transaction mode), else {@link #url()}.
+     */
+    public static Optional<PostgresUrl> sessionUrl() {
+        return directUrl().or(DatabaseBootstrap::url);
+    }
+
+    /** Whether {@code DATABASE_URL} was seen at start to go through a pooler in transaction mode. */
+    public static boolean behindTransactionPooler() {
+        return Boolean.getBoolean(POOLED_PROPERTY);
+    }
+
+    private static Optional<PostgresUrl> directUrl() {
+        return Optional.ofNullable(setting("DATABASE_DIRECT_URL", "database.direct-url")).filter(url -> !url.isBlank())
+                .map(url -> PostgresUrl.parse(url).named(processName()));
+    }
+
+    /**
+     * Quarkus's reactive pool takes the requests' URL, whose TLS and the rest {@link ConfiguredPoolCreator} sets; JDBC
+     * (the migrations, the heartbeat) the sessions' URL. Behind a transaction pooler, no statement stays prepared.
+     */
+    private static void use(PostgresUrl requests, PostgresUrl sessions, boolean pooled) {
+        Map.of("quarkus.datasource.reactive.url", "postgresql://" + requests.host() + ":" + requests.port() + "/" + requests.database(),
+                "quarkus.datasource.jdbc.url", sessions.jdbcUrl()).forEach(System::setProperty);
+        if (pooled) {
+            System.setProperty(POOLED_PROPERTY, "true");
+            System.setProperty("quarkus.datasource.reactive.cache-prepared-statements", "false");
+        }
+        sessions.jdbcProperties().forEach((key, value) -> System.setProperty(switch ((String) key) {
             case "user" -> "quarkus.datasource.username";
             case "password" -> "quarkus.datasource.password";
             default -> "quarkus.datasource.jdbc.additional-jdbc-properties." + key;
         }, (String) value));
     }
 
-    private static void tryConnecting(PostgresUrl url) {
-        try (Connection connection = DriverManager.getConnection(url.jdbcUrl(), url.jdbcProperties())) {
-            connection.isValid((int) url.connectTimeout().toSeconds());
-        } catch (SQLException e) {
-            throw new DatabaseUnreachableException(ConnectionProblem.explain(url, e));
+    /**
+     * Connects twice, trying again for {@link #RETRY_WITHIN} while a failure passes, then naming it; and tells whether
+     * a pooler in transaction mode stands in between: a session that keeps its server process across transactions
+     * (the server itself, or a pooler in session mode)
+     * never changes process; behind a transaction pooler the first connection's process, freed after its statement,
+     * is handed to the second's open transaction, and the first is served by another (or waits: a pool of one).
+     */
+    private static boolean transactionPooled(PostgresUrl url) {
+        long deadline = System.nanoTime() + RETRY_WITHIN.toNanos();
+        while (true) {
+            try {
+                return comparePids(url);
+            } catch (SQLException e) {
+                // A server restarting or a proxy moving to a new primary passes; a wrong setting does not
+                if (!ConnectionProblem.passing(e) || System.nanoTime() + RETRY_PAUSE.toNanos() > deadline) {
+                    throw new DatabaseUnreachableException(ConnectionProblem.explain(url, e));
+                }
+                LOG.infof("PostgreSQL at %s: %s; trying again", url.describe(), e.getMessage());
+                sleep(RETRY_PAUSE);
+            }
         }
+    }
+
+    private static boolean comparePids(PostgresUrl url) throws SQLException {
+        Properties unprepared = url.jdbcProperties(); // no statement of the driver's outlives a pooled transaction
+        unprepared.setProperty("prepareThreshold", "0");
+        try (Connection first = DriverManager.getConnection(url.jdbcUrl(), unprepared);
+                Connection second = DriverManager.getConnection(url.jdbcUrl(), unprepared)) {
+            int before = backendPid(first, url);
+            second.setAutoCommit(false);
+            backendPid(second, url);
+            try {
+                return backendPid(first, url) != before;
+            } catch (SQLException waitedForTheOther) {
+                return true;
+            } finally {
+                second.rollback();
+            }
+        }
+    }
+
+    private static void sleep(Duration pause) {
+        try {
+            Thread.sleep(pause);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static int backendPid(Connection connection, PostgresUrl url) throws SQLException {
+        try (Statement statement = connection.createStatement()) {
+            statement.setQueryTimeout((int) url.connectTimeout().toSeconds());
+            try (ResultSet row = statement.executeQuery("SELECT pg_backend_pid()")) {
+                row.next();
+                return row.getInt(1);
+            }
+        }
+    }
+
+    private static String processName() {
+        String name = System.getenv("BOXOFFICE_PROCESS_NAME");
+        return name == null || name.isBlank() ? "boxoffice" : name.strip();
     }
 
     /** A system property wins over an environment variable, as in Quarkus itself. */

@@ -11,11 +11,12 @@ public final class ListenConnection {
     }
 
     /**
-     * Options for it: as {@code DATABASE_URL} says (as the pool connects), else from the datasource's settings
+     * Options for it: the database's own address ({@code DATABASE_DIRECT_URL} behind a transaction pooler, else
+     * {@code DATABASE_URL}), else from the datasource's settings
      * ({@code quarkus.datasource.reactive.url}, user, password).
      */
     public static PgConnectOptions options(String reactiveUrl, Optional<String> user, Optional<String> password) {
-        PgConnectOptions options = DatabaseBootstrap.url().map(PostgresUrl::pgConnectOptions).orElseGet(() -> {
+        PgConnectOptions options = DatabaseBootstrap.sessionUrl().map(PostgresUrl::pgConnectOptions).orElseGet(() -> {
             PgConnectOptions fromSettings = PgConnectOptions.fromUri(reactiveUrl.replaceFirst("^vertx-reactive:", ""));
             user.ifPresent(fromSettings::setUser);
             password.ifPresent(fromSettings::setPassword);

@@ -28,6 +28,7 @@ public final class DatabaseLiveness {
     private final LongSupplier clock;
     private final AtomicInteger owed = new AtomicInteger();
     private volatile long lastHeardNanos;
+    private volatile boolean writesRefused;
 
     public DatabaseLiveness(Vertx vertx, Duration timeout) {
         this(vertx, timeout, System::nanoTime);
@@ -75,6 +76,24 @@ public final class DatabaseLiveness {
     /** The database answered something: a statement, or the heartbeat. */
     void heard() {
         lastHeardNanos = clock.getAsLong();
+    }
+
+    /**
+     * The server refused an append for a reason other than a version conflict or a passing one (a read-only server,
+     * a prepared statement a pooler lost, a privilege missing): writes cannot succeed until one does.
+     */
+    public void writeRefused() {
+        writesRefused = true;
+    }
+
+    /** A write succeeded, or a check that writes can: the server takes them. */
+    public void writesSucceed() {
+        writesRefused = false;
+    }
+
+    /** Whether the last append was refused by the server (see {@link #writeRefused}) and none has succeeded since. */
+    public boolean writesRefused() {
+        return writesRefused;
     }
 
     /** Whether the database answered a statement, or the heartbeat, within {@code recent} of now. */

@@ -97,6 +97,7 @@ final class GroupCommit {
                 inFlight.removeIf(sent -> sent == batch);
             }
             if (ar.succeeded()) {
+                liveness.writesSucceed();
                 long nanos = System.nanoTime() - started;
                 int events = AppendStatement.countEvents(batch);
                 listeners.forEach(listener -> listener.committed(batch.size(), events, nanos));
@@ -149,6 +150,9 @@ final class GroupCommit {
             return;
         }
         boolean retryable = cause instanceof PgException pg && RETRYABLE_SQL_STATES.contains(pg.getSqlState());
+        if (cause instanceof PgException && !retryable) {
+            liveness.writeRefused();
+        }
         List<PendingAppend> again = new ArrayList<>();
         for (PendingAppend append : batch) {
             if (retryable && append.attempt() < MAX_ATTEMPTS && !append.answered()) {

@@ -46,6 +46,22 @@ class DatabaseReadinessTest {
         assertThat(check(poolOnAClosedPort(), justHeard).getStatus()).isEqualTo(Status.UP);
     }
 
+    @Test
+    void atRestADatabaseThatRefusesWritesIsDown() {
+        HealthCheckResponse answer = check(readOnlyPool(), quiet());
+        assertThat(answer.getStatus()).isEqualTo(Status.DOWN);
+        assertThat(answer.getData()).hasValueSatisfying(data -> assertThat(data.get("failure").toString()).contains("read-only"));
+    }
+
+    @Test
+    void atWorkARefusedAppendIsCheckedUntilWritesSucceedAgain() {
+        var justHeard = new DatabaseLiveness(TestPostgres.vertx(), Duration.ofSeconds(5));
+        justHeard.writeRefused();
+        assertThat(check(readOnlyPool(), justHeard).getStatus()).isEqualTo(Status.DOWN);
+        assertThat(check(TestPostgres.pool(), justHeard).getStatus()).isEqualTo(Status.UP);
+        assertThat(justHeard.writesRefused()).isFalse();
+    }
+
     private static HealthCheckResponse check(Pool pool, DatabaseLiveness liveness) {
         return new DatabaseReadiness(pool, liveness).call().await().atMost(Duration.ofSeconds(10));
     }
@@ -55,6 +71,14 @@ class DatabaseReadinessTest {
         var liveness = new DatabaseLiveness(TestPostgres.vertx(), Duration.ofSeconds(5));
         await().atMost(Duration.ofSeconds(3)).until(() -> !liveness.heardWithin(Duration.ofSeconds(1)));
         return liveness;
+    }
+
+    /** A server that takes reads only, as a standby does. */
+    private Pool readOnlyPool() {
+        nowhere = PgBuilder.pool().with(new PoolOptions().setMaxSize(1))
+                .connectingTo(TestPostgres.connectOptions().addProperty("default_transaction_read_only", "on"))
+                .using(TestPostgres.vertx()).build();
+        return nowhere;
     }
 
     private Pool poolOnAClosedPort() throws IOException {
