@@ -46,6 +46,8 @@ public final class Cluster implements AutoCloseable {
     /**
      * @param repo          the repository: the packaged service, service/jvm.options and deploy/haproxy come from it
      * @param databaseUrl   an external PostgreSQL; empty: an embedded one on {@code dataDirectory}
+     * @param databaseDirectUrl the same database without a pooler in transaction mode that {@code databaseUrl} goes
+     *                      through (the nodes' DATABASE_DIRECT_URL: LISTEN, migrations); empty: none
      * @param dbReplicas    0: one server; 2 or more: that many standbys and a primary under pg_auto_failover, their
      *                      data under {@code dataDirectory}, behind a proxy on {@code dbPort} (the servers after it)
      * @param throwawayData delete the database's data when it stops (tests)
@@ -55,12 +57,15 @@ public final class Cluster implements AutoCloseable {
      * @param lines         line services serving the waiting rooms' lines; 0: the nodes serve them
      */
     public record Settings(Path repo, int nodes, int lines, int frontPort, Routing routing, Optional<String> databaseUrl,
-            int dbReplicas, int dbPort, Path dataDirectory, boolean throwawayData, Path logDirectory, List<String> jvmOptions,
+            Optional<String> databaseDirectUrl, int dbReplicas, int dbPort, Path dataDirectory, boolean throwawayData, Path logDirectory, List<String> jvmOptions,
             ProcessBuilder.Redirect haProxyOutput) {
 
         public Settings {
             if (nodes < 1 || nodes > 32) {
                 throw new IllegalArgumentException("a cluster has 1 to 32 nodes, not " + nodes);
+            }
+            if (databaseDirectUrl.isPresent() && databaseUrl.isEmpty()) {
+                throw new IllegalArgumentException("DATABASE_DIRECT_URL goes with DATABASE_URL, the pooler's address");
             }
             if (dbReplicas > 0 && databaseUrl.isPresent()) {
                 throw new IllegalArgumentException("--db-replicas runs its own PostgreSQL servers: unset DATABASE_URL");
@@ -103,7 +108,7 @@ public final class Cluster implements AutoCloseable {
 
     /** Starts the database, then every node at once, then the line services, then HAProxy once all are ready. */
     public static Cluster start(Settings settings) {
-        ClusterDatabase database = settings.databaseUrl().map(ClusterDatabase::external).orElseGet(() -> settings.dbReplicas() > 0
+        ClusterDatabase database = settings.databaseUrl().map(url -> ClusterDatabase.external(url, settings.databaseDirectUrl())).orElseGet(() -> settings.dbReplicas() > 0
                 ? ClusterDatabase.replicated(ReplicatedDatabase.start(settings.repo(), settings.dataDirectory(), settings.dbReplicas(),
                         settings.dbPort(), settings.logDirectory(), settings.throwawayData(), settings.haProxyOutput()))
                 : ClusterDatabase.embedded(settings.dataDirectory(), settings.throwawayData()));
@@ -113,7 +118,7 @@ public final class Cluster implements AutoCloseable {
         try {
             ServiceNode.Launch launch = new ServiceNode.Launch(
                     settings.repo().resolve("service/target/quarkus-app/quarkus-run.jar"), List.of(), settings.jvmOptions(),
-                    Map.of("quarkus.shutdown.delay", DRAIN_DELAY.toMillis() + "ms"), Map.of("DATABASE_URL", database.url()),
+                    Map.of("quarkus.shutdown.delay", DRAIN_DELAY.toMillis() + "ms"), database.environment(),
                     settings.repo(), settings.logDirectory());
             List<Integer> ports = settings.nodePorts();
             for (int i = 0; i < ports.size(); i++) {

@@ -14,6 +14,7 @@ import java.sql.SQLException;
 import java.time.Duration;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
@@ -27,24 +28,30 @@ public final class ClusterDatabase implements AutoCloseable {
     private final EmbeddedPostgres embedded;
     private final ReplicatedDatabase replicated;
     private final String url;
+    private final Optional<String> directUrl;
     /** Files deleted when the server stops: a throwaway server's certificates. */
     private final Optional<Path> throwawayFiles;
 
-    private ClusterDatabase(EmbeddedPostgres embedded, ReplicatedDatabase replicated, String url, Optional<Path> throwawayFiles) {
+    private ClusterDatabase(EmbeddedPostgres embedded, ReplicatedDatabase replicated, String url, Optional<String> directUrl,
+            Optional<Path> throwawayFiles) {
         this.embedded = embedded;
         this.replicated = replicated;
         this.url = url;
+        this.directUrl = directUrl;
         this.throwawayFiles = throwawayFiles;
     }
 
-    /** A server the caller runs: {@code postgresql://user:password@host:port/database}, as the service's DATABASE_URL. */
-    public static ClusterDatabase external(String url) {
-        return new ClusterDatabase(null, null, url, Optional.empty());
+    /**
+     * A server the caller runs: {@code postgresql://user:password@host:port/database}, as the service's DATABASE_URL;
+     * with {@code directUrl}, the same database without the pooler in transaction mode that {@code url} goes through.
+     */
+    public static ClusterDatabase external(String url, Optional<String> directUrl) {
+        return new ClusterDatabase(null, null, url, directUrl, Optional.empty());
     }
 
     /** Servers replicated under pg_auto_failover; the nodes connect to its proxy. */
     public static ClusterDatabase replicated(ReplicatedDatabase database) {
-        return new ClusterDatabase(null, database, database.url(), Optional.empty());
+        return new ClusterDatabase(null, database, database.url(), Optional.empty(), Optional.empty());
     }
 
     /** The replicated servers, when the cluster runs on them. */
@@ -77,7 +84,7 @@ public final class ClusterDatabase implements AutoCloseable {
             try (Connection superuser = postgres.getPostgresDatabase().getConnection()) {
                 secured.createRole(superuser);
             }
-            return new ClusterDatabase(postgres, null, secured.url(postgres.getPort(), "postgres"),
+            return new ClusterDatabase(postgres, null, secured.url(postgres.getPort(), "postgres"), Optional.empty(),
                     throwaway ? Optional.of(certificates) : Optional.empty());
         } catch (IOException e) {
             throw new UncheckedIOException("could not start the embedded PostgreSQL in " + dataDirectory, e);
@@ -91,9 +98,15 @@ public final class ClusterDatabase implements AutoCloseable {
         return url;
     }
 
-    /** The same database as a JDBC URL with its user, password and TLS, for checks from outside the nodes. */
+    /** What every node and line service is given: DATABASE_URL, and DATABASE_DIRECT_URL behind a pooler. */
+    public Map<String, String> environment() {
+        return directUrl.map(direct -> Map.of("DATABASE_URL", url, "DATABASE_DIRECT_URL", direct))
+                .orElse(Map.of("DATABASE_URL", url));
+    }
+
+    /** The same database as a JDBC URL with its user, password and TLS (past any pooler), for checks from outside the nodes. */
     public String jdbcUrl() {
-        PostgresUrl parsed = PostgresUrl.parse(url).named("cluster-check");
+        PostgresUrl parsed = PostgresUrl.parse(directUrl.orElse(url)).named("cluster-check");
         StringBuilder jdbc = new StringBuilder(parsed.jdbcUrl());
         parsed.jdbcProperties().forEach((key, value) -> jdbc.append('&').append(key).append('=')
                 .append(URLEncoder.encode((String) value, StandardCharsets.UTF_8)));

@@ -28,7 +28,8 @@ public final class ClusterMain {
                                lost primary replaced within seconds; data in data/replicated
               --db-port D      their proxy's port, which the nodes connect to; the monitor and the servers on the
                                ports after it (default 5500)
-            The database: DATABASE_URL if set, else an embedded PostgreSQL with its data in data/postgres.
+            The database: DATABASE_URL if set (and DATABASE_DIRECT_URL, if DATABASE_URL goes through a pooler in transaction
+            mode), else an embedded PostgreSQL requiring SCRAM over TLS, with its data in data/postgres.
             Logs: data/cluster/node-K.log, data/cluster/line-K.log; HAProxy's alerts (nodes going down and up) on this terminal.""";
 
     private static final int RESTART_SECONDS = 5;
@@ -42,7 +43,8 @@ public final class ClusterMain {
         Cluster.Settings settings;
         try {
             settings = parse(args, Path.of(System.getProperty("boxoffice.repo", ".")).toAbsolutePath().normalize(),
-                    Optional.ofNullable(System.getenv("DATABASE_URL")).filter(url -> !url.isBlank()));
+                    Optional.ofNullable(System.getenv("DATABASE_URL")).filter(url -> !url.isBlank()),
+                    Optional.ofNullable(System.getenv("DATABASE_DIRECT_URL")).filter(url -> !url.isBlank()));
         } catch (IllegalArgumentException e) {
             System.err.println("boxoffice: " + e.getMessage());
             System.err.println(USAGE);
@@ -72,7 +74,7 @@ public final class ClusterMain {
         watch(cluster);
     }
 
-    static Cluster.Settings parse(String[] args, Path repo, Optional<String> databaseUrl) {
+    static Cluster.Settings parse(String[] args, Path repo, Optional<String> databaseUrl, Optional<String> databaseDirectUrl) {
         int nodes = 0;
         int lines = 1;
         int port = 8080;
@@ -98,7 +100,7 @@ public final class ClusterMain {
         if (nodes == 0) {
             throw new IllegalArgumentException("--nodes is required");
         }
-        return new Cluster.Settings(repo, nodes, lines, port, routing, databaseUrl, dbReplicas, dbPort,
+        return new Cluster.Settings(repo, nodes, lines, port, routing, databaseUrl, databaseDirectUrl, dbReplicas, dbPort,
                 repo.resolve(dbReplicas > 0 ? "data/replicated" : "data/postgres"), false,
                 repo.resolve("data/cluster"), jvmOptions, ProcessBuilder.Redirect.INHERIT);
     }
