@@ -5,7 +5,7 @@ import java.nio.file.Path;
 import java.sql.Connection;
 
 /**
- * A throwaway PostgreSQL for the image's test, outside the image, configured as production servers are: it admits the
+ * A throwaway PostgreSQL for the image's test and the AOT caches' training runs, configured as production servers are: it admits the
  * service only over TLS, by SCRAM ({@link ScramOverTls}). Prints its DATABASE_URL (sslmode=verify-full against a CA
  * made for it), and stops when its standard input closes.
  */
@@ -24,6 +24,10 @@ class ScratchDatabase {
             System.out.flush();
             while (System.in.read() >= 0) {
                 // until the test closes this process's input
+            }
+        } finally {
+            try (var files = Files.walk(directory)) {
+                files.sorted(java.util.Comparator.reverseOrder()).forEach(file -> file.toFile().delete());
             }
         }
     }

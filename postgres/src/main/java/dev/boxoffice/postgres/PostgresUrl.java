@@ -1,5 +1,6 @@
 package dev.boxoffice.postgres;
 
+import io.vertx.core.net.OpenSSLEngineOptions;
 import io.vertx.core.net.PemTrustOptions;
 import io.vertx.core.net.TrustOptions;
 import io.vertx.pgclient.PgConnectOptions;
@@ -102,6 +103,23 @@ public record PostgresUrl(String host, int port, String database, Optional<Strin
                 Optional.of(name), connectTimeout);
     }
 
+    /** This URL with {@code mode} as its {@code sslmode}. */
+    public PostgresUrl withSslMode(SslMode mode) {
+        return new PostgresUrl(host, port, database, user, password, mode, rootCert, applicationName, connectTimeout);
+    }
+
+    /** This URL written out again, every parameter explicit: what {@link #parse} reads back as this. */
+    public String url() {
+        Map<String, String> parameters = new LinkedHashMap<>();
+        parameters.put("sslmode", sslModeName());
+        rootCert.ifPresent(file -> parameters.put("sslrootcert", file));
+        applicationName.ifPresent(name -> parameters.put("application_name", name));
+        parameters.put("connect_timeout", Long.toString(connectTimeout.toSeconds()));
+        String credentials = user.map(name -> encode(name) + password.map(secret -> ":" + encode(secret)).orElse("") + "@").orElse("");
+        return "postgresql://" + credentials + host + ":" + port + "/" + database + "?" + parameters.entrySet().stream()
+                .map(entry -> entry.getKey() + "=" + encode(entry.getValue())).collect(Collectors.joining("&"));
+    }
+
     /** Where it points, for messages: {@code host:port/database as user}, never the password. */
     public String describe() {
         return host + ":" + port + "/" + database + user.map(name -> " as " + name).orElse("");
@@ -128,6 +146,10 @@ public record PostgresUrl(String host, int port, String database, Optional<Strin
         properties.remove("extra_float_digits");
         options.setProperties(properties);
         options.setSslMode(sslMode);
+        if (sslMode != SslMode.DISABLE && OpenSSLEngineOptions.isAvailable()) {
+            // BoringSSL (netty-tcnative) encrypts with less CPU and allocation than the JDK's engine
+            options.setSslEngineOptions(new OpenSSLEngineOptions());
+        }
         switch (sslMode) {
             case DISABLE -> { }
             // libpq checks no certificate below verify-ca: encryption against a passive listener only
@@ -153,8 +175,7 @@ public record PostgresUrl(String host, int port, String database, Optional<Strin
         });
         applicationName.ifPresent(name -> parameters.put("ApplicationName", name));
         return "jdbc:postgresql://" + host + ":" + port + "/" + database + "?" + parameters.entrySet().stream()
-                .map(entry -> entry.getKey() + "=" + URLEncoder.encode(entry.getValue(), StandardCharsets.UTF_8))
-                .collect(Collectors.joining("&"));
+                .map(entry -> entry.getKey() + "=" + encode(entry.getValue())).collect(Collectors.joining("&"));
     }
 
     /** The credentials, the bounded connect and TCP keepalive for {@link #jdbcUrl}, as JDBC's driver takes them. */
@@ -230,6 +251,10 @@ public record PostgresUrl(String host, int port, String database, Optional<Strin
 
     static String name(SslMode mode) {
         return mode.name().toLowerCase(Locale.ROOT).replace('_', '-');
+    }
+
+    private static String encode(String value) {
+        return URLEncoder.encode(value, StandardCharsets.UTF_8).replace("+", "%20");
     }
 
     private static String decode(String value) {

@@ -56,6 +56,14 @@ class PostgresUrlTest {
     }
 
     @Test
+    void isWrittenOutAsItIsRead() {
+        PostgresUrl url = PostgresUrl.parse("postgresql://a%40b:p%26s%20s@db:6432/tickets?sslmode=verify-ca&sslrootcert=system"
+                + "&application_name=node-1&connect_timeout=7", Map.of());
+        assertThat(PostgresUrl.parse(url.url(), Map.of())).isEqualTo(url);
+        assertThat(url.withSslMode(SslMode.REQUIRE).sslMode()).isEqualTo(SslMode.REQUIRE);
+    }
+
+    @Test
     void refusesWhatItWouldOtherwiseIgnoreOrMisread() {
         assertThatThrownBy(() -> PostgresUrl.parse("postgresql://h/db?sslmode=verify-full"))
                 .hasMessageContaining("needs sslrootcert");

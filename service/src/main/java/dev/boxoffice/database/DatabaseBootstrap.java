@@ -2,6 +2,7 @@ package dev.boxoffice.database;
 
 import dev.boxoffice.postgres.ConnectionProblem;
 import dev.boxoffice.postgres.PostgresUrl;
+import io.vertx.pgclient.SslMode;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -34,6 +35,7 @@ public final class DatabaseBootstrap {
     private static final Logger LOG = Logger.getLogger(DatabaseBootstrap.class);
     /** The setting that names the database; the embedded server's URL is set in it too, for the parts that connect. */
     private static final String URL_PROPERTY = "database.url";
+    private static final String DIRECT_URL_PROPERTY = "database.direct-url";
     private static final String POOLED_PROPERTY = "database.transaction-pooled";
     /** How long a passing failure is tried again: a wrong setting is still named within 5 s of the start. */
     private static final Duration RETRY_WITHIN = Duration.ofSeconds(3);
@@ -52,17 +54,20 @@ public final class DatabaseBootstrap {
     public static Optional<EmbeddedDatabase> configure() {
         Optional<PostgresUrl> configured = url();
         if (configured.isPresent()) {
-            PostgresUrl url = configured.get();
-            boolean pooled = transactionPooled(url);
+            boolean pooled = transactionPooled(configured.get());
+            PostgresUrl url = resolved(configured.get(), URL_PROPERTY);
             Optional<PostgresUrl> direct = directUrl();
             if (pooled && direct.isEmpty()) {
                 throw new IllegalArgumentException("DATABASE_URL (" + url.describe() + ") goes through a pooler in"
                         + " transaction mode, where LISTEN and the migrations' lock do not hold: set DATABASE_DIRECT_URL"
                         + " to the same database without the pooler");
             }
-            if (direct.isPresent() && transactionPooled(direct.get())) {
-                throw new IllegalArgumentException("DATABASE_DIRECT_URL (" + direct.get().describe() + ") goes through a"
-                        + " pooler in transaction mode too: give the server's own address");
+            if (direct.isPresent()) {
+                if (transactionPooled(direct.get())) {
+                    throw new IllegalArgumentException("DATABASE_DIRECT_URL (" + direct.get().describe() + ") goes through"
+                            + " a pooler in transaction mode too: give the server's own address");
+                }
+                direct = Optional.of(resolved(direct.get(), DIRECT_URL_PROPERTY));
             }
             use(url, direct.orElse(url), pooled);
             LOG.infof("Using PostgreSQL at %s (DATABASE_URL), sslmode=%s%s", url.describe(), url.sslModeName(),
@@ -114,7 +119,7 @@ public final class DatabaseBootstrap {
     }
 
     private static Optional<PostgresUrl> directUrl() {
-        return Optional.ofNullable(setting("DATABASE_DIRECT_URL", "database.direct-url")).filter(url -> !url.isBlank())
+        return Optional.ofNullable(setting("DATABASE_DIRECT_URL", DIRECT_URL_PROPERTY)).filter(url -> !url.isBlank())
                 .map(url -> PostgresUrl.parse(url).named(processName()));
     }
 
@@ -137,11 +142,33 @@ public final class DatabaseBootstrap {
     }
 
     /**
+     * {@code sslmode=prefer} (libpq's default) or {@code allow}, settled once at start for every connection after
+     * it: {@code require} if the server takes TLS, else {@code disable}. The reactive client would otherwise try TLS
+     * and then plain text on two connections, each time, against a server without TLS. The settled URL is kept in
+     * {@code property}, which the other parts read.
+     */
+    private static PostgresUrl resolved(PostgresUrl url, String property) {
+        if (url.sslMode() != SslMode.PREFER && url.sslMode() != SslMode.ALLOW) {
+            return url;
+        }
+        PostgresUrl encrypted = url.withSslMode(SslMode.REQUIRE);
+        boolean takesTls;
+        try (Connection connection = DriverManager.getConnection(encrypted.jdbcUrl(), encrypted.jdbcProperties())) {
+            takesTls = true;
+        } catch (SQLException noTls) {
+            takesTls = false;
+        }
+        PostgresUrl settled = takesTls ? encrypted : url.withSslMode(SslMode.DISABLE);
+        System.setProperty(property, settled.url());
+        return settled;
+    }
+
+    /**
      * Connects twice, trying again for {@link #RETRY_WITHIN} while a failure passes, then naming it; and tells whether
      * a pooler in transaction mode stands in between: a session that keeps its server process across transactions
-     * (the server itself, or a pooler in session mode)
-     * never changes process; behind a transaction pooler the first connection's process, freed after its statement,
-     * is handed to the second's open transaction, and the first is served by another (or waits: a pool of one).
+     * (the server itself, or a pooler in session mode) never changes process; behind a transaction pooler the first
+     * connection's process, freed after its statement, is handed to the second's open transaction, and the first is
+     * served by another (or waits: a pool of one).
      */
     private static boolean transactionPooled(PostgresUrl url) {
         long deadline = System.nanoTime() + RETRY_WITHIN.toNanos();
