@@ -1,10 +1,13 @@
 package dev.boxoffice.cluster;
 
+import dev.boxoffice.postgres.ScramOverTls;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.nio.file.attribute.UserPrincipal;
+import java.security.SecureRandom;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
@@ -13,10 +16,12 @@ import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
@@ -28,6 +33,13 @@ import java.util.stream.Stream;
  *
  * <p>On {@code port}: the proxy (what the nodes connect to), then the monitor, then each server. PostgreSQL does not
  * run as root: run by root, every process runs as the {@code postgres} user, which owns the data.
+ *
+ * <p>As production servers are ({@link ScramOverTls}): every connection between them and every client's goes over
+ * TLS, checked against a CA made at each start ({@code verify-full}), and logs in by SCRAM-SHA-256 (the keepers to the
+ * monitor as {@code autoctl_node}, the standbys to the primary as {@code pgautofailover_replicator}, the nodes as the
+ * application's role), with passwords made once and kept beside the data. initdb's password-less lines are taken out
+ * of each server's {@code pg_hba.conf}; the superuser keeps a password-less way in from the loopback, for the proxy's
+ * check and the monitor's state, as on the embedded server.
  */
 public final class ReplicatedDatabase implements AutoCloseable {
 
@@ -66,6 +78,8 @@ public final class ReplicatedDatabase implements AutoCloseable {
     private final Map<String, Long> startedAtNanos = new LinkedHashMap<>();
     private Process monitor;
     private HaProxy proxy;
+    private ScramOverTls secured;
+    private Properties passwords;
 
     private ReplicatedDatabase(Path directory, int port, int replicas, Path logDirectory, boolean throwaway,
             List<String> commandPrefix) {
@@ -107,9 +121,9 @@ public final class ReplicatedDatabase implements AutoCloseable {
         }
     }
 
-    /** What the nodes get as DATABASE_URL: the proxy. */
+    /** What the nodes get as DATABASE_URL: the proxy, as the application's role, TLS checked against the CA. */
     public String url() {
-        return "postgresql://postgres@127.0.0.1:" + port + "/postgres";
+        return secured.url(port, "postgres");
     }
 
     public int port() {
@@ -187,36 +201,164 @@ public final class ReplicatedDatabase implements AutoCloseable {
         try {
             Files.createDirectories(directory);
             Files.createDirectories(logDirectory);
+            passwords = passwords();
+            secured = ScramOverTls.prepare(directory.resolve("tls"));
             ownedByPostgres(directory);
         } catch (IOException e) {
             throw new UncheckedIOException("could not prepare " + directory, e);
         }
         if (!Files.exists(directory.resolve("monitor"))) {
-            complete("monitor", List.of("create", "monitor", "--pgdata", data("monitor").toString(),
-                    "--pgport", Integer.toString(monitorPort()), "--hostname", "127.0.0.1", "--listen", "127.0.0.1",
-                    "--auth", "trust", "--no-ssl", "--pgctl", PG_BIN.resolve("pg_ctl").toString()));
+            List<String> create = new ArrayList<>(List.of("create", "monitor", "--pgdata", data("monitor").toString(),
+                    "--pgport", Integer.toString(monitorPort()), "--hostname", "127.0.0.1", "--listen", "127.0.0.1"));
+            create.addAll(tlsAndScram());
+            complete("monitor", create);
+            requirePasswords("monitor");
         }
         monitor = run("monitor");
         awaitMonitor();
+        sql(monitorPort(), "pg_auto_failover", "ALTER ROLE autoctl_node PASSWORD '" + passwords.getProperty("autoctl_node") + "'");
         for (int i = 1; i <= replicas + 1; i++) {
             String server = "pg" + i;
             boolean created = !Files.exists(data(server));
             if (created) {
-                complete(server, List.of("create", "postgres", "--pgdata", data(server).toString(),
+                List<String> create = new ArrayList<>(List.of("create", "postgres", "--pgdata", data(server).toString(),
                         "--pgport", Integer.toString(serverPort(i)), "--hostname", "127.0.0.1", "--listen", "127.0.0.1",
-                        "--name", server, "--auth", "trust", "--no-ssl", "--pgctl", PG_BIN.resolve("pg_ctl").toString(),
-                        "--monitor", "postgres://autoctl_node@127.0.0.1:" + monitorPort() + "/pg_auto_failover"));
+                        "--name", server, "--monitor", "postgres://autoctl_node:" + passwords.getProperty("autoctl_node")
+                                + "@127.0.0.1:" + monitorPort() + "/pg_auto_failover?sslmode=verify-full&sslrootcert=" + secured.caFile()));
+                create.addAll(tlsAndScram());
+                // A standby copies the primary at its creation, as the replication role: libpq takes its password here
+                complete(server, create, Map.of("PGPASSWORD", passwords.getProperty("pgautofailover_replicator")));
                 complete(server, List.of("config", "set", "--pgdata", data(server).toString(),
                         "timeout.network_partition_timeout", NETWORK_PARTITION_TIMEOUT_SECONDS));
+                complete(server, List.of("config", "set", "--pgdata", data(server).toString(),
+                        "replication.password", passwords.getProperty("pgautofailover_replicator")));
+                requirePasswords(server);
             }
             keepers.put(server, run(server));
             startedAtNanos.put(server, System.nanoTime());
             if (created) { // a new standby copies the primary: one at a time
                 awaitStates(i);
             }
+            if (created && i == 1) { // the standbys copy the primary as this role, by its password
+                sql(serverPort(1), "postgres", "ALTER ROLE pgautofailover_replicator PASSWORD '"
+                        + passwords.getProperty("pgautofailover_replicator") + "'");
+            }
         }
         awaitStates(replicas + 1);
         proxy = HaProxy.start(proxyConfig(repo), logDirectory.resolve("haproxy-postgres.cfg"), port, port, commandPrefix, proxyOutput);
+        awaitProxyOnPrimary();
+        // On the primary itself: the proxy may not have found it yet
+        int primaryPort = serverPort(Integer.parseInt(primary().orElseThrow().substring("pg".length())));
+        try (Connection primary = DriverManager.getConnection(jdbc(primaryPort, "postgres"))) {
+            secured.createRole(primary);
+        } catch (SQLException e) {
+            throw new IllegalStateException("could not create the application's role on the primary: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Until the proxy's checks have failed on every standby, it may send a connection to one (a server counts as up
+     * until its first check fails, up to 1.5 s): the nodes' migrations would meet a read-only server. The proxy deals
+     * connections round robin, so twice as many writable answers in a row as there are servers say it is done.
+     */
+    private void awaitProxyOnPrimary() {
+        long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
+        int writableInARow = 0;
+        while (true) {
+            try (Connection connection = DriverManager.getConnection(jdbc(port, "postgres"));
+                    Statement statement = connection.createStatement();
+                    ResultSet row = statement.executeQuery("SHOW transaction_read_only")) {
+                writableInARow = row.next() && row.getString(1).equals("off") ? writableInARow + 1 : 0;
+                if (writableInARow >= 2 * (replicas + 1)) {
+                    return;
+                }
+                if (writableInARow > 0) {
+                    continue;
+                }
+            } catch (SQLException notYet) {
+                writableInARow = 0; // the proxy is starting, or just cut a standby's session
+            }
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException("the PostgreSQL proxy on port " + port + " did not reach the primary within "
+                        + START_TIMEOUT.toSeconds() + " s; see " + logDirectory);
+            }
+            pause();
+        }
+    }
+
+    /** pg_autoctl's options for TLS with the CA's certificates, and SCRAM for the connections between the servers. */
+    private List<String> tlsAndScram() {
+        Path certificates = secured.caFile().getParent();
+        return List.of("--auth", "scram-sha-256", "--ssl-mode", "verify-full", "--ssl-ca-file", secured.caFile().toString(),
+                "--server-cert", certificates.resolve("server.crt").toString(),
+                "--server-key", certificates.resolve("server.key").toString(),
+                "--pgctl", PG_BIN.resolve("pg_ctl").toString());
+    }
+
+    /**
+     * initdb lets every local TCP connection in without a password, ahead of pg_auto_failover's SCRAM lines; those go,
+     * the superuser's from the loopback stays (the proxy's check, the monitor's state), and the application's role
+     * may log in over TLS by SCRAM.
+     */
+    private void requirePasswords(String server) {
+        Path hba = data(server).resolve("pg_hba.conf");
+        try {
+            List<String> lines = new ArrayList<>(List.of(
+                    "host    all   postgres  127.0.0.1/32  trust          # BoxOffice: the proxy's check, the monitor's state",
+                    "hostssl all   " + ScramOverTls.ROLE + " 127.0.0.1/32  scram-sha-256  # BoxOffice: the nodes"));
+            Files.readAllLines(hba).stream()
+                    .filter(line -> !line.matches("^host\\s+(all|replication)\\s+all\\s+\\S+\\s+trust.*"))
+                    .forEach(lines::add);
+            Files.write(hba, lines);
+        } catch (IOException e) {
+            throw new UncheckedIOException("could not write " + hba, e);
+        }
+    }
+
+    /**
+     * The passwords of pg_auto_failover's roles, made once and kept beside the data (a keeper's configuration holds
+     * its own). Data made before the servers required them cannot be used: it says so.
+     */
+    private Properties passwords() throws IOException {
+        Path file = directory.resolve("passwords.properties");
+        Properties passwords = new Properties();
+        if (Files.exists(file)) {
+            try (var in = Files.newBufferedReader(file)) {
+                passwords.load(in);
+            }
+            return passwords;
+        }
+        if (Files.exists(directory.resolve("monitor"))) {
+            throw new IllegalStateException(directory + " was made before its servers required SCRAM over TLS: remove it"
+                    + " (rm -rf " + directory + ") and start again");
+        }
+        for (String role : List.of("autoctl_node", "pgautofailover_replicator")) {
+            byte[] secret = new byte[18];
+            new SecureRandom().nextBytes(secret);
+            passwords.setProperty(role, HexFormat.of().formatHex(secret));
+        }
+        try (var out = Files.newBufferedWriter(file)) {
+            passwords.store(out, "pg_auto_failover's roles");
+        }
+        Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-------"));
+        return passwords;
+    }
+
+    /** One statement, as the superuser from the loopback; a server restarting (its keeper applying settings) is waited for. */
+    private static void sql(int port, String database, String statement) {
+        long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
+        while (true) {
+            try (Connection connection = DriverManager.getConnection(jdbc(port, database));
+                    Statement sql = connection.createStatement()) {
+                sql.execute(statement);
+                return;
+            } catch (SQLException e) {
+                if (System.nanoTime() > deadline || !"08001".equals(e.getSQLState()) && !"57P03".equals(e.getSQLState())) {
+                    throw new IllegalStateException("PostgreSQL on port " + port + ": " + e.getMessage(), e);
+                }
+                pause();
+            }
+        }
     }
 
     private String proxyConfig(Path repo) {
@@ -291,8 +433,15 @@ public final class ReplicatedDatabase implements AutoCloseable {
 
     /** Runs pg_autoctl with {@code arguments} to its end; its output goes to {@code name}'s log. */
     private void complete(String name, List<String> arguments) {
+        complete(name, arguments, Map.of());
+    }
+
+    /** The same, with {@code environment} added (a password libpq reads, say). */
+    private void complete(String name, List<String> arguments, Map<String, String> environment) {
         try {
-            Process command = process(name, arguments, ProcessBuilder.Redirect.appendTo(log(name).toFile())).start();
+            ProcessBuilder builder = process(name, arguments, ProcessBuilder.Redirect.appendTo(log(name).toFile()));
+            builder.environment().putAll(environment);
+            Process command = builder.start();
             if (!command.waitFor(START_TIMEOUT.toSeconds(), TimeUnit.SECONDS) || command.exitValue() != 0) {
                 throw new IllegalStateException("pg_autoctl " + String.join(" ", arguments.subList(0, 2)) + " " + name
                         + " failed; see " + log(name));

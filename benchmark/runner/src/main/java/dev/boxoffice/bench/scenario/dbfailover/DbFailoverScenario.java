@@ -1,5 +1,6 @@
 package dev.boxoffice.bench.scenario.dbfailover;
 
+import dev.boxoffice.postgres.PostgresUrl;
 import static dev.boxoffice.bench.report.Format.num;
 import static dev.boxoffice.bench.report.Format.percent;
 
@@ -24,7 +25,6 @@ import dev.boxoffice.bench.system.JavaService;
 import dev.boxoffice.cluster.Ports;
 import dev.boxoffice.cluster.ReplicatedDatabase;
 import io.vertx.pgclient.PgBuilder;
-import io.vertx.pgclient.PgConnectOptions;
 import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.PoolOptions;
 import io.vertx.sqlclient.Row;
@@ -176,7 +176,7 @@ public final class DbFailoverScenario extends Scenario<DbFailoverResult> {
 
     /** Of the acknowledged reservations, how many the log lacks; and how many seats it has reserved twice. */
     private static long[] checkLog(Run run, ReplicatedDatabase database, DbFailoverLoad load) {
-        Pool pool = PgBuilder.pool().with(new PoolOptions().setMaxSize(1)).connectingTo(PgConnectOptions.fromUri(database.url()))
+        Pool pool = PgBuilder.pool().with(new PoolOptions().setMaxSize(1)).connectingTo(PostgresUrl.parse(database.url()).pgConnectOptions())
                 .using(run.bench().vertx()).build();
         try {
             Map<String, Integer> reserved = new HashMap<>();
