@@ -1,8 +1,8 @@
 package dev.boxoffice.bench.system;
 
+import dev.boxoffice.postgres.PostgresUrl;
 import io.vertx.core.Vertx;
 import io.vertx.pgclient.PgBuilder;
-import io.vertx.pgclient.PgConnectOptions;
 import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.PoolOptions;
 import io.vertx.sqlclient.Tuple;
@@ -78,7 +78,7 @@ public final class Database implements AutoCloseable {
                     // Keeps up to 2 GB of used WAL segments for reuse at each checkpoint (default 80 MB): see ageWal
                     .setServerConfig("min_wal_size", "2GB")
                     .start();
-            Database database = new Database(postgres, dataDirectory, "postgresql://postgres:postgres@127.0.0.1:" + postgres.getPort() + "/postgres");
+            Database database = new Database(postgres, dataDirectory, "postgresql://postgres:postgres@127.0.0.1:" + postgres.getPort() + "/postgres?sslmode=disable");
             StopOnExit.started(database);
             database.postmasterPid().ifPresent(pid -> pinning.pinTree(pid, pinning.postgres()));
             try {
@@ -124,7 +124,7 @@ public final class Database implements AutoCloseable {
 
     /** The first column of the first row {@code sql} answers with {@code parameters}, over a connection of its own. */
     public Object firstValue(Vertx vertx, String sql, Tuple parameters) {
-        Pool pool = PgBuilder.pool().with(new PoolOptions().setMaxSize(1)).connectingTo(PgConnectOptions.fromUri(url))
+        Pool pool = PgBuilder.pool().with(new PoolOptions().setMaxSize(1)).connectingTo(PostgresUrl.parse(url).pgConnectOptions())
                 .using(vertx).build();
         try {
             return pool.preparedQuery(sql).execute(parameters).toCompletionStage().toCompletableFuture().join()

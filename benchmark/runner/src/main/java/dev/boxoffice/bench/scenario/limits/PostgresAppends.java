@@ -4,6 +4,7 @@ import dev.boxoffice.bench.load.ClosedLoop;
 import dev.boxoffice.bench.measure.Bench;
 import dev.boxoffice.bench.measure.StepResult;
 import dev.boxoffice.bench.system.Database;
+import dev.boxoffice.postgres.PostgresUrl;
 import io.vertx.core.Future;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.pgclient.PgBuilder;
@@ -95,7 +96,7 @@ final class PostgresAppends {
 
     /** A scratch database next to the service's, with an events table like the service's event store. */
     private Pool connect(Database database, int clients) {
-        PgConnectOptions admin = PgConnectOptions.fromUri(database.url());
+        PgConnectOptions admin = PostgresUrl.parse(database.url()).pgConnectOptions();
         Pool adminPool = PgBuilder.pool().with(new PoolOptions().setMaxSize(1)).connectingTo(admin).using(bench.vertx()).build();
         try {
             boolean exists = join(adminPool.query("SELECT 1 FROM pg_database WHERE datname = '" + DATABASE + "'").execute()).size() > 0;
