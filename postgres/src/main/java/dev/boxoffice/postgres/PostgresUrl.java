@@ -34,7 +34,7 @@ import javax.net.ssl.TrustManagerFactory;
  * <li>{@code sslrootcert}: the CA's PEM file, or {@code system} for the CAs the JVM trusts; required by
  * {@code verify-ca} and {@code verify-full};</li>
  * <li>{@code application_name}: what {@code pg_stat_activity} shows; else the process's name given by the caller;</li>
- * <li>{@code connect_timeout}: seconds to connect and log in, 4 unless given (so that a process names an unreachable server within 5 s of its start) (libpq's name).</li>
+ * <li>{@code connect_timeout}: seconds to connect and log in (libpq's name), 3 unless given: a process names a server that never answers within 5 s of its start, its JVM's start included.</li>
  * </ul>
  * A parameter the URL leaves out is taken from libpq's environment variable for it, as libpq does: {@code PGSSLMODE},
  * {@code PGSSLROOTCERT}, {@code PGAPPNAME}, {@code PGCONNECT_TIMEOUT} (so that a URL kept in a secret, such as
@@ -46,7 +46,7 @@ public record PostgresUrl(String host, int port, String database, Optional<Strin
 
     /** {@code sslrootcert=system}: the CAs the JVM trusts, as libpq's {@code system}. */
     public static final String SYSTEM_CAS = "system";
-    public static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(4);
+    public static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(3);
     /** Each parameter read, and libpq's environment variable for it. */
     private static final Map<String, String> PARAMETERS = Map.of("sslmode", "PGSSLMODE", "sslrootcert", "PGSSLROOTCERT",
             "application_name", "PGAPPNAME", "connect_timeout", "PGCONNECT_TIMEOUT");

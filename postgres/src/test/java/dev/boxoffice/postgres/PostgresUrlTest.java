@@ -30,7 +30,7 @@ class PostgresUrlTest {
         assertThat(url.pgConnectOptions().getProperties()).containsEntry("application_name", "line-2");
         assertThat(url.pgConnectOptions().isTrustAll()).isTrue();
         assertThat(url.jdbcUrl()).isEqualTo("jdbc:postgresql://localhost:5432/boxoffice?sslmode=prefer&ApplicationName=line-2");
-        assertThat(url.jdbcProperties()).containsEntry("connectTimeout", "4").containsEntry("tcpKeepAlive", "true")
+        assertThat(url.jdbcProperties()).containsEntry("connectTimeout", "3").containsEntry("tcpKeepAlive", "true")
                 .doesNotContainKey("user");
     }
 
