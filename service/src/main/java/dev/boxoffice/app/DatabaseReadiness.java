@@ -12,9 +12,9 @@ import org.eclipse.microprofile.health.HealthCheckResponse;
  * second and its last append was not refused, and that is the answer, from memory; a node at rest, or one whose last
  * append the server refused (a read-only server, a prepared statement a pooler lost, a privilege missing), sends one
  * statement through its pool that fails wherever an append would ({@value #WRITABLE}: a row lock asked of the events
- * table, in a prepared statement), given up on after the database's timeout. In place of Quarkus's two datasource checks, which sent a statement on each pool
- * (JDBC and reactive) for every check, twice a second from the edge, at work too: at rest they cost a node more
- * than everything else it does (docs/performance.md).
+ * table, in a prepared statement), given up on after the database's timeout. In place of Quarkus's two datasource
+ * checks, which sent a statement on each pool (JDBC and reactive) for every check, twice a second from the edge, at
+ * work too: at rest they cost a node more than everything else it does (docs/performance.md).
  */
 final class DatabaseReadiness implements AsyncHealthCheck {
 

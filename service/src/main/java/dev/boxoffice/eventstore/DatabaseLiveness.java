@@ -88,7 +88,9 @@ public final class DatabaseLiveness {
 
     /** A write succeeded, or a check that writes can: the server takes them. */
     public void writesSucceed() {
-        writesRefused = false;
+        if (writesRefused) { // read first: every commit passes here, and a write would move the line between cores
+            writesRefused = false;
+        }
     }
 
     /** Whether the last append was refused by the server (see {@link #writeRefused}) and none has succeeded since. */
