@@ -57,11 +57,11 @@ class DatabaseFailoverIT {
                     load.refused.size(), load.failedAtNanos.size(), resumed == null ? -1 : TimeUnit.NANOSECONDS.toMillis(resumed - killedAt),
                     TimeUnit.NANOSECONDS.toMillis(load.slowestNanos.get()), database.primary().orElse("none"));
             assertThat(resumed).as("reservations answered again after the kill").isNotNull();
-            // Bounds with room for a slower machine than the one measured (8-12 s, 890-930 ms): a regression to
-            // pg_auto_failover's default timings (20 s to call a server unhealthy, then 30 s), or to waiting on a
-            // dead connection (3-5 s), fails them.
+            // Bounds with room for a slower machine than the one measured (7-12 s, 850-930 ms here; 1.56 s once on
+            // a CI host building an image beside the tests): a regression to pg_auto_failover's default timings (20 s
+            // to call a server unhealthy, then 30 s), or to waiting on a dead connection (3 s and more), fails them.
             assertThat(Duration.ofNanos(resumed - killedAt)).as("writes resume").isLessThan(Duration.ofSeconds(20));
-            assertThat(Duration.ofNanos(load.slowestNanos.get())).as("the longest wait for an answer").isLessThan(Duration.ofMillis(1_500));
+            assertThat(Duration.ofNanos(load.slowestNanos.get())).as("the longest wait for an answer").isLessThan(Duration.ofMillis(2_500));
             ReservationLog.assertAgrees(cluster, shows, load);
         }
     }
