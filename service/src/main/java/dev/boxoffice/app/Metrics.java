@@ -77,6 +77,9 @@ final class Metrics {
                 .register(registry);
         FunctionCounter.builder("boxoffice.version.conflicts", runtime, EntityRuntime::versionConflicts)
                 .description("Appends refused because another writer changed the stream first").register(registry);
+        FunctionCounter.builder("boxoffice.tail.reads", runtime, EntityRuntime::tailReads)
+                .description("Reads of a show's tail that confirmed its version before a read or a refusal was answered")
+                .register(registry);
     }
 
     /**

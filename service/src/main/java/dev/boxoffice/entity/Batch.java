@@ -113,6 +113,23 @@ record Batch<C, E, S>(List<Decided<C, E, S>> decided, S state) {
         }
     }
 
+    /** Whether every command of the batch arrived before {@code nanos} (a {@link System#nanoTime()}). */
+    boolean arrivedBefore(long nanos) {
+        for (Decided<C, E, S> d : decided) {
+            if (d.work().enqueuedNanos() >= nanos) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Puts the batch's commands back at the head of {@code queue}, undecided, in their order. */
+    void requeue(ArrayDeque<Work<C, S>> queue) {
+        for (int i = decided.size() - 1; i >= 0; i--) {
+            queue.addFirst(decided.get(i).work());
+        }
+    }
+
     void fail(Throwable failure) {
         decided.forEach(d -> d.work().fail(failure));
     }

@@ -1,7 +1,6 @@
 package dev.boxoffice.entity;
 
 import dev.boxoffice.domain.CommandOutcome;
-import dev.boxoffice.domain.Rejection;
 import dev.boxoffice.entity.Lifecycle.Appending;
 import dev.boxoffice.entity.Lifecycle.CatchingUp;
 import dev.boxoffice.entity.Lifecycle.Loading;
@@ -26,6 +25,11 @@ import org.jboss.logging.Logger;
  *
  * <p>While an append is in flight, new commands queue up; when it commits they are all decided against the
  * resulting state and appended together. A reply is sent only after its events are committed.
+ *
+ * <p>An answer that appends nothing (a read, a refusal) is given only from a state the log confirmed after the request
+ * arrived: a load, an append's commit or a read of the stream's tail sent after it. Another node may have written the
+ * show at any moment, unseen (a pause, a ring change), so a copy in memory is never trusted on its own; the answer
+ * then holds at that confirmation, which came after the request and before the reply (decision record 0039).
  */
 final class Entity<C, E, S> implements Residency.Resident {
 
@@ -46,6 +50,8 @@ final class Entity<C, E, S> implements Residency.Resident {
     private Lifecycle<S> lifecycle = new Unloaded<>();
     /** True while {@link #drain} runs: work that a callback of it queues is left to it. */
     private boolean draining;
+    /** When the latest load, tail read or append that saw the stream's end was sent; none yet at first. */
+    private long confirmedNanos = Long.MIN_VALUE;
     private volatile long lastUsedNanos = System.nanoTime();
     /** When its first load ended ({@link QueueDelay#NOT_SERVING} until then). */
     private long servingSinceNanos = QueueDelay.NOT_SERVING;
@@ -82,7 +88,7 @@ final class Entity<C, E, S> implements Residency.Resident {
         }
         long now = System.nanoTime();
         lastUsedNanos = now;
-        if (work instanceof Work.Command<C, S> command && refusedEitherWay(command) || refusedAsOverloaded(work, now)) {
+        if (refusedAsOverloaded(work, now)) {
             return;
         }
         queue.addLast(work);
@@ -129,8 +135,9 @@ final class Entity<C, E, S> implements Residency.Resident {
         while (!queue.isEmpty() && !lifecycle.awaitsIo()) {
             switch (lifecycle) {
                 case Unloaded<S> unloaded -> {
+                    long sent = System.nanoTime();
                     become(new Loading<>());
-                    read(parts.replay().load(stream));
+                    read(parts.replay().load(stream), sent);
                 }
                 case Ready<S> ready -> decideNext(ready);
                 default -> throw new IllegalStateException(stream + ": work queued while " + lifecycle);
@@ -141,28 +148,56 @@ final class Entity<C, E, S> implements Residency.Resident {
         }
     }
 
-    /** Answers the reads at the head of the queue, then decides the commands after them and appends their events. */
+    /**
+     * Answers the reads at the head of the queue, then decides the commands after them and appends their events; what
+     * would be answered without an append and arrived after the last confirmation waits for the stream's tail first.
+     */
     private void decideNext(Ready<S> ready) {
-        while (queue.peekFirst() instanceof Work.Read<C, S> read) {
+        while (queue.peekFirst() instanceof Work.Read<C, S> read && confirmedSince(read)) {
             queue.pollFirst();
             read.promise().complete(new Versioned<>(ready.state(), ready.version()));
         }
+        if (queue.peekFirst() instanceof Work.Read<C, S>) {
+            readTail(ready);
+            return;
+        }
         Batch<C, E, S> batch = Batch.decide(queue, parts.type().decider(), ready.state(), parts.settings().maxBatch());
         if (batch.eventCount() == 0) {
-            batch.complete(ready.version());
+            if (batch.arrivedBefore(confirmedNanos)) {
+                batch.complete(ready.version());
+            } else {
+                batch.requeue(queue);
+                readTail(ready);
+            }
             return;
         }
         Appending<S> appending = new Appending<>(ready.state(), ready.version(), batch.state());
         become(appending);
+        long sent = System.nanoTime();
         parts.store().append(stream, ExpectedVersion.of(ready.version()), batch.newEvents(parts.type().events()),
                         batch.keyedAnswers())
-                .onComplete(onHome(result -> appended(appending, batch, result)),
+                .onComplete(onHome(result -> appended(appending, batch, result, sent)),
                         onHome(failure -> appendFailed(batch, failure)));
     }
 
-    private void appended(Appending<S> appending, Batch<C, E, S> batch, AppendResult result) {
+    /** Whether the log confirmed this entity's version after {@code work} arrived. */
+    private boolean confirmedSince(Work<C, S> work) {
+        return work.enqueuedNanos() < confirmedNanos;
+    }
+
+    /** Confirms the version in memory, or brings it up to date, by reading the stream after it. */
+    private void readTail(Ready<S> ready) {
+        parts.counters().tailReads.increment();
+        long sent = System.nanoTime();
+        CatchingUp<S> catchingUp = new CatchingUp<>(ready.state(), ready.version());
+        become(catchingUp);
+        read(parts.replay().catchUp(stream, catchingUp.state(), catchingUp.version()), sent);
+    }
+
+    private void appended(Appending<S> appending, Batch<C, E, S> batch, AppendResult result, long sent) {
         switch (result) {
             case AppendResult.Appended appended -> {
+                confirmedNanos = sent; // the commit's expected version was the stream's end
                 become(new Ready<>(appending.ifCommitted(), appended.nextExpectedVersion()));
                 batch.complete(appending.version());
                 parts.counters().appendedEvents.add(batch.eventCount());
@@ -178,9 +213,10 @@ final class Entity<C, E, S> implements Residency.Resident {
             }
             case AppendResult.WrongExpectedVersion conflict -> {
                 requeueAfterConflict(batch);
+                long tailSent = System.nanoTime();
                 CatchingUp<S> catchingUp = new CatchingUp<>(appending.state(), appending.version());
                 become(catchingUp);
-                read(parts.replay().catchUp(stream, catchingUp.state(), catchingUp.version()));
+                read(parts.replay().catchUp(stream, catchingUp.state(), catchingUp.version()), tailSent);
             }
         }
         drain();
@@ -211,9 +247,13 @@ final class Entity<C, E, S> implements Residency.Resident {
         drain();
     }
 
-    /** Ends a load or a catch-up: ready with what was read, or unloaded with every queued request failed. */
-    private void read(Future<Ready<S>> reading) {
+    /**
+     * Ends a load or a read of the tail sent at {@code sent}: ready with what was read, confirmed as of then, or
+     * unloaded with every queued request failed.
+     */
+    private void read(Future<Ready<S>> reading, long sent) {
         reading.onComplete(onHome(ready -> {
+            confirmedNanos = sent;
             become(ready);
             if (servingSinceNanos == QueueDelay.NOT_SERVING) {
                 servingSinceNanos = System.nanoTime();
@@ -243,16 +283,6 @@ final class Entity<C, E, S> implements Residency.Resident {
         work.fail(new EntityOverloadedException(
                 "Requests for " + stream + " have waited over " + parts.settings().maxQueueDelay().toMillis() + " ms"));
         return true;
-    }
-
-    /** While an append is in flight, refuses at once what both its outcomes refuse ({@link Appending#rejectedEitherWay}). */
-    private boolean refusedEitherWay(Work.Command<C, S> work) {
-        Rejection rejection = lifecycle instanceof Appending<S> appending
-                ? appending.rejectedEitherWay(parts.type().decider(), work.command()) : null;
-        if (rejection != null) {
-            work.promise().complete(new CommandOutcome.Rejected<>(rejection));
-        }
-        return rejection != null;
     }
 
     /** Tells the runtime what this entity now holds: its state's estimate plus the overhead, nothing once passivated. */

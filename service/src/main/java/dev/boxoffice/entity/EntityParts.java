@@ -25,6 +25,7 @@ record EntityParts<C, E, S>(EntityType<C, E, S> type, EntitySettings settings, E
     static final class Counters {
         final LongAdder appendedEvents = new LongAdder();
         final LongAdder conflicts = new LongAdder();
+        final LongAdder tailReads = new LongAdder();
         final LongAdder overloaded = new LongAdder();
     }
 }

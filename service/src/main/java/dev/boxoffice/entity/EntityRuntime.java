@@ -113,6 +113,11 @@ public final class EntityRuntime<C, E, S> implements AutoCloseable {
         return counters.conflicts.sum();
     }
 
+    /** Reads of a stream's tail to confirm a version before an answer that appends nothing (a read, a refusal). */
+    public long tailReads() {
+        return counters.tailReads.sum();
+    }
+
     @Override
     public void close() {
         residency.close();

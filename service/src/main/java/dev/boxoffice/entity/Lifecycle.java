@@ -1,16 +1,14 @@
 package dev.boxoffice.entity;
 
-import dev.boxoffice.domain.Decider;
-import dev.boxoffice.domain.Decision;
-import dev.boxoffice.domain.Rejection;
-
 /**
  * Where an entity is in its life, with what it holds in each phase. The states and the moves between them:
  *
  * <pre>
  *  Unloaded ──work──► Loading ──read──► Ready ──events to append──► Appending ──committed──► Ready
- *     ▲                  │                │                            │  └──version conflict──► CatchingUp ──read──► Ready
- *     └──── read failed ─┘                │                            └──outcome unknown──► Unloaded
+ *     ▲                  │                │                            ├──version conflict──► CatchingUp ──read──► Ready
+ *     ├──── read failed ─┘                └──an answer to confirm──────┼───────────────────► CatchingUp
+ *     └──────────────────── outcome unknown ───────────────────────────┘
+ *  CatchingUp ──read failed──► Unloaded
  *  Unloaded, Ready ──idle, nothing queued──► Passivated (final: later work goes to a fresh instance)
  * </pre>
  *
@@ -35,21 +33,12 @@ sealed interface Lifecycle<S> {
      * leads to once committed.
      */
     record Appending<S>(S state, long version, S ifCommitted) implements Lifecycle<S> {
-
-        /**
-         * The rejection of {@code command} if both the committed state and the state after the append refuse it
-         * (else null). That is its answer when ordered right after the append, ahead of the commands still queued;
-         * those are concurrent with it (none is acknowledged yet), and a refusal changes no state they depend on.
-         * Under contention most commands are refusals (a seat someone else holds): making them wait for a round trip
-         * they do not need is what turns a hot show into a queue.
-         */
-        <C, E> Rejection rejectedEitherWay(Decider<C, E, S> decider, C command) {
-            return decider.decide(command, ifCommitted) instanceof Decision.Rejected<E> rejected
-                    && decider.decide(command, state) instanceof Decision.Rejected<E> ? rejected.rejection() : null;
-        }
     }
 
-    /** Another writer appended after {@code version}: reading the stream's tail after it. */
+    /**
+     * Reading the stream's tail after {@code version}: another writer appended after it, or an answer that appends
+     * nothing needs the version confirmed as the stream's end.
+     */
     record CatchingUp<S>(S state, long version) implements Lifecycle<S> {
     }
 
@@ -62,7 +51,7 @@ sealed interface Lifecycle<S> {
         return switch (this) {
             case Unloaded<S> u -> next instanceof Loading || next instanceof Passivated;
             case Loading<S> l -> next instanceof Ready || next instanceof Unloaded;
-            case Ready<S> r -> next instanceof Appending || next instanceof Passivated;
+            case Ready<S> r -> next instanceof Appending || next instanceof CatchingUp || next instanceof Passivated;
             case Appending<S> a -> next instanceof Ready || next instanceof CatchingUp || next instanceof Unloaded;
             case CatchingUp<S> c -> next instanceof Ready || next instanceof Unloaded;
             case Passivated<S> p -> false;

@@ -28,7 +28,7 @@ class LifecycleTest {
     void everyMoveOfTheTableAndNoOther() {
         assertThat(targets(UNLOADED)).containsExactlyInAnyOrder("Loading", "Passivated");
         assertThat(targets(LOADING)).containsExactlyInAnyOrder("Ready", "Unloaded");
-        assertThat(targets(READY)).containsExactlyInAnyOrder("Appending", "Passivated");
+        assertThat(targets(READY)).containsExactlyInAnyOrder("Appending", "CatchingUp", "Passivated");
         assertThat(targets(APPENDING)).containsExactlyInAnyOrder("Ready", "CatchingUp", "Unloaded");
         assertThat(targets(CATCHING_UP)).containsExactlyInAnyOrder("Ready", "Unloaded");
         assertThat(targets(PASSIVATED)).as("passivated is final").isEmpty();
