@@ -48,7 +48,7 @@ final class Replay<C, E, S> {
 
     /** {@code from}, the state at {@code version}, made current with the events recorded after it. */
     Future<Lifecycle.Ready<S>> catchUp(StreamName stream, S from, long version) {
-        return store.readStream(stream, version).map(events -> apply(from, version, events));
+        return store.readTail(stream, version).map(events -> apply(from, version, events));
     }
 
     /** Events read back to (re)build entities: loads, and catching up after version conflicts. */

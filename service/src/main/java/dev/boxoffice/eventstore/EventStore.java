@@ -27,4 +27,12 @@ public interface EventStore {
 
     /** The events of one stream with a version above {@code afterVersion}, in version order. */
     Future<List<RecordedEvent>> readStream(StreamName stream, long afterVersion);
+
+    /**
+     * The same, for a read expected to find few events or none (a version confirmed before an answer, a catch-up after
+     * a conflict): an implementation may share one statement between such reads of several streams.
+     */
+    default Future<List<RecordedEvent>> readTail(StreamName stream, long afterVersion) {
+        return readStream(stream, afterVersion);
+    }
 }

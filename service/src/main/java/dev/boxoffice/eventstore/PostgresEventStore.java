@@ -62,12 +62,14 @@ public final class PostgresEventStore implements EventStore, SqlEventLog {
     private final Pool pool;
     private final DatabaseLiveness liveness;
     private final GroupCommit groupCommit;
+    private final TailReads tailReads;
 
     public PostgresEventStore(Vertx vertx, Pool pool, EventStoreSettings settings) {
         this.pool = pool;
         this.liveness = new DatabaseLiveness(vertx, settings.timeout());
         this.groupCommit = new GroupCommit(vertx, pool, liveness, settings.maxConcurrentStatements(),
                 settings.maxEventsPerStatement());
+        this.tailReads = new TailReads(pool, liveness, READ_STREAM_SQL, READ_STREAM_TAILS_SQL, PostgresEventStore::toEvents);
     }
 
     /** Whether the database still answers, as this store sees it; the snapshot store shares it. */
@@ -94,6 +96,12 @@ public final class PostgresEventStore implements EventStore, SqlEventLog {
     public Future<List<RecordedEvent>> readStream(StreamName stream, long afterVersion) {
         return liveness.bounded(() -> pool.preparedQuery(READ_STREAM_SQL).execute(Tuple.of(stream.value(), afterVersion)))
                 .map(PostgresEventStore::toEvents);
+    }
+
+    /** Reads of tails arriving together share a statement ({@link TailReads}). */
+    @Override
+    public Future<List<RecordedEvent>> readTail(StreamName stream, long afterVersion) {
+        return tailReads.read(stream, afterVersion);
     }
 
     @Override

@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.stream.IntStream;
+import java.util.stream.LongStream;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -91,6 +92,36 @@ class PostgresEventStoreTest {
     private static Throwable failureOf(CompletableFuture<?> future) {
         assertThatThrownBy(future::join).isInstanceOf(java.util.concurrent.CompletionException.class);
         return future.handle((value, failure) -> failure).join();
+    }
+
+    @Test
+    void tailReadsArrivingTogetherShareStatementsAndEachGetsItsOwnTail() {
+        List<StreamName> streams = IntStream.range(0, 40).mapToObj(i -> newStream()).toList();
+        for (int i = 0; i < streams.size(); i++) {
+            for (int version = 0; version < i % 4; version++) {
+                append(streams.get(i), version, "e" + version);
+            }
+        }
+        String[] long1200 = IntStream.range(0, 1_200).mapToObj(i -> "x").toArray(String[]::new);
+        StreamName longTail = newStream();
+        append(longTail, 0, long1200); // more than a shared statement reads of one stream
+
+        List<Future<List<RecordedEvent>>> reads = new ArrayList<>();
+        for (StreamName stream : streams) {
+            reads.add(store.readTail(stream, 0));
+            reads.add(store.readTail(stream, 1)); // the same stream twice, from another version
+        }
+        reads.add(store.readTail(longTail, 0));
+        Future.all(reads).toCompletionStage().toCompletableFuture().join();
+
+        for (int i = 0; i < streams.size(); i++) {
+            int events = i % 4;
+            assertThat(reads.get(2 * i).result()).extracting(RecordedEvent::version)
+                    .containsExactlyElementsOf(LongStream.rangeClosed(1, events).boxed().toList());
+            assertThat(reads.get(2 * i + 1).result()).extracting(RecordedEvent::version)
+                    .containsExactlyElementsOf(LongStream.rangeClosed(2, events).boxed().toList());
+        }
+        assertThat(reads.get(reads.size() - 1).result()).hasSize(1_200);
     }
 
     @Test

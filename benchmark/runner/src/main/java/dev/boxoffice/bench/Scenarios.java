@@ -7,6 +7,7 @@ import dev.boxoffice.bench.scenario.contention.ContentionScenario;
 import dev.boxoffice.bench.scenario.dispatch.DispatchScenario;
 import dev.boxoffice.bench.scenario.dbfailover.DbFailoverScenario;
 import dev.boxoffice.bench.scenario.failover.FailoverScenario;
+import dev.boxoffice.bench.scenario.faults.FaultsScenario;
 import dev.boxoffice.bench.scenario.hall.HallScenario;
 import dev.boxoffice.bench.scenario.holds.HoldsScenario;
 import dev.boxoffice.bench.scenario.journeys.JourneysScenario;
@@ -43,6 +44,7 @@ final class Scenarios {
                 new SweepScenario(),
                 new FailoverScenario(),
                 new DbFailoverScenario(),
+                new FaultsScenario(),
                 new MemoryScenario(),
                 new HoldsScenario(),
                 new HallScenario(),
