@@ -14,7 +14,10 @@ public final class ErrorCode {
     public static final String NOT_ACCEPTABLE = "NOT_ACCEPTABLE";
     public static final String PAYLOAD_TOO_LARGE = "PAYLOAD_TOO_LARGE";
     public static final String LENGTH_REQUIRED = "LENGTH_REQUIRED";
+    /** The database failed, and nothing was written. */
     public static final String SERVICE_UNAVAILABLE = "SERVICE_UNAVAILABLE";
+    /** The database failed after the change was sent to it: it may or may not be committed. */
+    public static final String OUTCOME_UNKNOWN = "OUTCOME_UNKNOWN";
     public static final String OVERLOADED = "OVERLOADED";
     /** Sent by the edge (deploy/haproxy), never by the service itself: a client over its request rate. */
     public static final String TOO_MANY_REQUESTS = "TOO_MANY_REQUESTS";
@@ -28,7 +31,7 @@ public final class ErrorCode {
 
     /** Every code above, for the OpenAPI document's enum. */
     public static final List<String> ALL = List.of(VALIDATION_FAILED, MALFORMED_JSON, MALFORMED_REQUEST, NOT_FOUND, METHOD_NOT_ALLOWED,
-            UNSUPPORTED_MEDIA_TYPE, NOT_ACCEPTABLE, PAYLOAD_TOO_LARGE, LENGTH_REQUIRED, SERVICE_UNAVAILABLE, OVERLOADED, TOO_MANY_REQUESTS, INTERNAL_ERROR,
+            UNSUPPORTED_MEDIA_TYPE, NOT_ACCEPTABLE, PAYLOAD_TOO_LARGE, LENGTH_REQUIRED, SERVICE_UNAVAILABLE, OUTCOME_UNKNOWN, OVERLOADED, TOO_MANY_REQUESTS, INTERNAL_ERROR,
             UNAUTHORIZED, ADMIN_DISABLED, IDEMPOTENCY_KEY_REUSED, REQUEST_IN_PROGRESS, INVALID_TICKET);
 
     private ErrorCode() {

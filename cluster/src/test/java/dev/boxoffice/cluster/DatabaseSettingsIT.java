@@ -9,7 +9,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -18,6 +20,7 @@ import org.junit.jupiter.api.Test;
 /**
  * The packaged node and line service against a PostgreSQL that requires SCRAM over TLS, given each wrong setting a
  * user can make: each stops within 5 s of its start, exits non-zero, and says why in one line, with no stack trace.
+ * A database not reachable yet is waited for, saying so, within the start's wait (BOXOFFICE_DATABASE_START_WAIT).
  */
 class DatabaseSettingsIT {
 
@@ -27,7 +30,7 @@ class DatabaseSettingsIT {
     static ClusterDatabase database;
     static String url;
     static ServerSocket silent;
-    static final List<Socket> heldOpen = new ArrayList<>();
+    static final List<Socket> heldOpen = Collections.synchronizedList(new ArrayList<>());
 
     @BeforeAll
     static void start() throws IOException {
@@ -70,12 +73,31 @@ class DatabaseSettingsIT {
     }
 
     @Test
-    void anAddressWhereNothingListensIsNamed() throws Exception {
-        int closed;
-        try (ServerSocket socket = new ServerSocket(0)) {
-            closed = socket.getLocalPort();
+    void anAddressWhereNothingListensIsWaitedForWithinTheStartsWaitThenNamed() throws Exception {
+        assertStopsSaying(url.replaceFirst("@localhost:\\d+", "@localhost:" + freePort()), "connection refused");
+        for (String name : List.of("node", "line")) {
+            assertThat(Files.readString(log(name))).as(name).contains("waiting for PostgreSQL at localhost:");
         }
-        assertStopsSaying(url.replaceFirst("@localhost:\\d+", "@localhost:" + closed), "connection refused");
+    }
+
+    @Test
+    void aDatabaseThatComesUpWithinTheWaitIsWaitedFor() throws Exception {
+        int port = freePort();
+        String later = url.replaceFirst("@localhost:\\d+", "@localhost:" + port);
+        int target = Integer.parseInt(url.replaceFirst(".*@localhost:(\\d+).*", "$1"));
+        Process node = start("node", later, Map.of());
+        Process line = start("line", later, Map.of());
+        try (ServerSocket opened = forwardAfter(Duration.ofSeconds(3), port, target)) {
+            awaitSaid(node, "node", "Listening on");
+            awaitSaid(line, "line", "line service on port");
+            assertThat(Files.readString(log("node"))).contains("waiting for PostgreSQL at localhost:" + port);
+            assertThat(Files.readString(log("line"))).contains("waiting for PostgreSQL at localhost:" + port);
+        } finally {
+            for (Process process : List.of(node, line)) {
+                process.destroy();
+                process.waitFor(30, TimeUnit.SECONDS);
+            }
+        }
     }
 
     @Test
@@ -85,25 +107,65 @@ class DatabaseSettingsIT {
 
     @Test
     void theRightSettingsServe() throws Exception {
-        Process node = start("node", url);
+        Process node = start("node", url, Map.of());
         try {
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-            boolean ready = false;
-            while (!ready && System.nanoTime() < deadline && node.isAlive()) {
-                ready = new String(Files.readAllBytes(log("node"))).contains("Listening on");
-                Thread.sleep(100);
-            }
-            assertThat(ready).as("node started; log: %s", log("node")).isTrue();
+            awaitSaid(node, "node", "Listening on");
         } finally {
             node.destroy();
             node.waitFor(30, TimeUnit.SECONDS);
         }
     }
 
+    private static void awaitSaid(Process process, String name, String text) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        boolean said = false;
+        while (!said && System.nanoTime() < deadline && process.isAlive()) {
+            said = Files.readString(log(name)).contains(text);
+            Thread.sleep(100);
+        }
+        assertThat(said).as("%s said %s; log: %s", name, text, Files.readString(log(name))).isTrue();
+    }
+
+    /** After {@code delay}, listens on {@code port} and joins each connection to {@code target}'s. */
+    private static ServerSocket forwardAfter(Duration delay, int port, int target) throws Exception {
+        Thread.sleep(delay.toMillis());
+        ServerSocket server = new ServerSocket(port);
+        Thread.ofVirtual().start(() -> {
+            while (!server.isClosed()) {
+                try {
+                    Socket client = server.accept();
+                    Socket upstream = new Socket("localhost", target);
+                    heldOpen.add(client);
+                    heldOpen.add(upstream);
+                    Thread.ofVirtual().start(() -> pipe(client, upstream));
+                    Thread.ofVirtual().start(() -> pipe(upstream, client));
+                } catch (IOException closed) {
+                    return;
+                }
+            }
+        });
+        return server;
+    }
+
+    private static void pipe(Socket from, Socket to) {
+        try {
+            from.getInputStream().transferTo(to.getOutputStream());
+        } catch (IOException ended) {
+            // either side closed
+        }
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        }
+    }
+
     private static void assertStopsSaying(String wrongUrl, String cause) throws Exception {
         for (String name : List.of("node", "line")) {
             long started = System.nanoTime();
-            Process process = start(name, wrongUrl);
+            // A connection refused is waited for: 2 s here, as BOXOFFICE_DATABASE_START_WAIT may set it
+            Process process = start(name, wrongUrl, Map.of("BOXOFFICE_DATABASE_START_WAIT", "2s"));
             assertThat(process.waitFor(BOUND.toMillis() + 5_000, TimeUnit.MILLISECONDS)).as(name + " stopped").isTrue();
             Duration took = Duration.ofNanos(System.nanoTime() - started);
             String output = Files.readString(log(name));
@@ -124,10 +186,11 @@ class DatabaseSettingsIT {
                 "-jar", REPO.resolve(Cluster.LINE_JAR).toString());
     }
 
-    private static Process start(String name, String databaseUrl) throws IOException {
+    private static Process start(String name, String databaseUrl, Map<String, String> environment) throws IOException {
         ProcessBuilder builder = new ProcessBuilder(command(name)).redirectErrorStream(true)
                 .redirectOutput(log(name).toFile());
         builder.environment().put("DATABASE_URL", databaseUrl);
+        builder.environment().putAll(environment);
         builder.environment().remove("BOXOFFICE_WAITING_ROOM_SIGNING_KEY");
         return builder.start();
     }

@@ -2,15 +2,16 @@ package dev.boxoffice.line;
 
 import dev.boxoffice.postgres.ConnectionProblem;
 import dev.boxoffice.postgres.PostgresUrl;
+import dev.boxoffice.postgres.StartWait;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
 import io.vertx.pgclient.PgConnection;
 import java.net.URI;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.Base64;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 
 /**
  * Starts a line service from its environment (or the system properties line.port and line.nodes), on one event loop:
@@ -21,8 +22,6 @@ import java.util.concurrent.TimeoutException;
  */
 public final class LineMain {
 
-    private static final int RETRY_SECONDS = 3;
-    private static final long RETRY_PAUSE_MILLIS = 250;
 
     private LineMain() {
     }
@@ -45,9 +44,9 @@ public final class LineMain {
     }
 
     /**
-     * The nodes' key: configured, or read from their database, where a connection refused or cut is tried again for
-     * {@value #RETRY_SECONDS} s (a server restarting, a proxy moving to a new primary); any other failure, or one
-     * that lasts, stops the service with one line saying why.
+     * The nodes' key: configured, or read from their database, waited for within {@link StartWait} while a failure
+     * passes (a server starting or restarting, a proxy moving to a new primary); any other failure, or one that
+     * outlasts the bound, stops the service with one line saying why.
      */
     private static byte[] signingKey(Vertx vertx) throws InterruptedException {
         String configured = System.getenv("BOXOFFICE_WAITING_ROOM_SIGNING_KEY");
@@ -55,27 +54,24 @@ public final class LineMain {
             return Base64.getDecoder().decode(configured.strip());
         }
         PostgresUrl url;
+        Duration wait;
         try {
             url = databaseUrl();
+            wait = StartWait.configured();
         } catch (IllegalArgumentException e) {
             return exit(2, e.getMessage());
         }
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(RETRY_SECONDS);
-        while (true) {
-            try {
-                // The client bounds the TCP connect; a server that accepts and then says nothing is bounded here
-                // Two statements once: unprepared, as a pooler in transaction mode needs (PgBouncer's default)
-                return PgConnection.connect(vertx, url.pgConnectOptions().setUseLayer7Proxy(true))
-                        .compose(connection -> SigningKeys.shared(connection, SigningKeys.WAITING_ROOM).eventually(() -> connection.close()))
-                        .toCompletionStage().toCompletableFuture()
-                        .get(url.connectTimeout().toMillis() + 500, TimeUnit.MILLISECONDS);
-            } catch (ExecutionException | TimeoutException e) {
-                Throwable cause = e instanceof ExecutionException ? e.getCause() : e;
-                if (!ConnectionProblem.passing(cause) || System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(RETRY_PAUSE_MILLIS) > deadline) {
-                    return exit(1, ConnectionProblem.explain(url, cause));
-                }
-                Thread.sleep(RETRY_PAUSE_MILLIS);
-            }
+        try {
+            // The client bounds the TCP connect; a server that accepts and then says nothing is bounded here.
+            // Two statements once: unprepared, as a pooler in transaction mode needs (PgBouncer's default).
+            return StartWait.retry(url, wait, () -> PgConnection.connect(vertx, url.pgConnectOptions().setUseLayer7Proxy(true))
+                    .compose(connection -> SigningKeys.shared(connection, SigningKeys.WAITING_ROOM).eventually(() -> connection.close()))
+                    .toCompletionStage().toCompletableFuture()
+                    .get(url.connectTimeout().toMillis() + 500, TimeUnit.MILLISECONDS), message -> System.err.println("line service: " + message));
+        } catch (InterruptedException e) {
+            throw e;
+        } catch (Exception e) {
+            return exit(1, ConnectionProblem.explain(url, e instanceof ExecutionException ? e.getCause() : e));
         }
     }
 

@@ -2,6 +2,7 @@ package dev.boxoffice.database;
 
 import dev.boxoffice.postgres.ConnectionProblem;
 import dev.boxoffice.postgres.PostgresUrl;
+import dev.boxoffice.postgres.StartWait;
 import io.vertx.pgclient.SslMode;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -21,9 +22,10 @@ import org.jboss.logging.Logger;
  * directory ({@code boxoffice.embedded-postgres.data-dir}, default {@code data/postgres} under the working directory),
  * unless {@code boxoffice.embedded-postgres.enabled} is false (the image has no embedded server).
  * <p>
- * A {@code DATABASE_URL} is read as libpq reads it ({@link PostgresUrl}: TLS, CA, application name) and tried once
- * before anything else starts: a server that cannot be reached or logged in to stops the service within the connect
- * timeout with one line saying why, instead of a framework's stack traces.
+ * A {@code DATABASE_URL} is read as libpq reads it ({@link PostgresUrl}: TLS, CA, application name) and tried
+ * before anything else starts: a server that is starting, or not reachable yet, is waited for within
+ * {@link StartWait}; one that cannot be logged in to, or stays out of reach, stops the service with one line saying
+ * why, instead of a framework's stack traces.
  * <p>
  * Behind a pooler in transaction mode (PgBouncer's {@code pool_mode=transaction}), a session does not outlive a
  * transaction: the requests' statements go through it unprepared, and what needs a session of its own (LISTEN, the
@@ -37,9 +39,6 @@ public final class DatabaseBootstrap {
     private static final String URL_PROPERTY = "database.url";
     private static final String DIRECT_URL_PROPERTY = "database.direct-url";
     private static final String POOLED_PROPERTY = "database.transaction-pooled";
-    /** How long a passing failure is tried again: a wrong setting is still named within 5 s of the start. */
-    private static final Duration RETRY_WITHIN = Duration.ofSeconds(3);
-    private static final Duration RETRY_PAUSE = Duration.ofMillis(250);
 
     private DatabaseBootstrap() {
     }
@@ -164,25 +163,21 @@ public final class DatabaseBootstrap {
     }
 
     /**
-     * Connects twice, trying again for {@link #RETRY_WITHIN} while a failure passes, then naming it; and tells whether
-     * a pooler in transaction mode stands in between: a session that keeps its server process across transactions
-     * (the server itself, or a pooler in session mode) never changes process; behind a transaction pooler the first
-     * connection's process, freed after its statement, is handed to the second's open transaction, and the first is
-     * served by another (or waits: a pool of one).
+     * Connects twice, waiting for the database within {@link StartWait} while a failure passes, then naming it; and
+     * tells whether a pooler in transaction mode stands in between: a session that keeps its server process across
+     * transactions (the server itself, or a pooler in session mode) never changes process; behind a transaction
+     * pooler the first connection's process, freed after its statement, is handed to the second's open transaction,
+     * and the first is served by another (or waits: a pool of one).
      */
     private static boolean transactionPooled(PostgresUrl url) {
-        long deadline = System.nanoTime() + RETRY_WITHIN.toNanos();
-        while (true) {
-            try {
-                return comparePids(url);
-            } catch (SQLException e) {
-                // A server restarting or a proxy moving to a new primary passes; a wrong setting does not
-                if (!ConnectionProblem.passing(e) || System.nanoTime() + RETRY_PAUSE.toNanos() > deadline) {
-                    throw new DatabaseUnreachableException(ConnectionProblem.explain(url, e));
-                }
-                LOG.infof("PostgreSQL at %s: %s; trying again", url.describe(), e.getMessage());
-                sleep(RETRY_PAUSE);
-            }
+        Duration wait = StartWait.configured();
+        try {
+            return StartWait.retry(url, wait, () -> comparePids(url), LOG::warn);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new DatabaseUnreachableException(ConnectionProblem.explain(url, e));
+        } catch (Exception e) {
+            throw new DatabaseUnreachableException(ConnectionProblem.explain(url, e));
         }
     }
 
@@ -201,15 +196,6 @@ public final class DatabaseBootstrap {
             } finally {
                 second.rollback();
             }
-        }
-    }
-
-    private static void sleep(Duration pause) {
-        try {
-            Thread.sleep(pause);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
         }
     }
 

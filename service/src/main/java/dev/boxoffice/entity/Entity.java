@@ -8,6 +8,7 @@ import dev.boxoffice.entity.Lifecycle.Passivated;
 import dev.boxoffice.entity.Lifecycle.Ready;
 import dev.boxoffice.entity.Lifecycle.Unloaded;
 import dev.boxoffice.eventstore.AppendResult;
+import dev.boxoffice.eventstore.DatabaseUnresponsiveException;
 import dev.boxoffice.eventstore.ExpectedVersion;
 import dev.boxoffice.eventstore.StreamName;
 import io.vertx.core.Context;
@@ -243,7 +244,9 @@ final class Entity<C, E, S> implements Residency.Resident {
     private void appendFailed(Batch<C, E, S> batch, Throwable failure) {
         become(new Unloaded<>()); // the outcome is unknown: the events may or may not be committed
         LOG.warnf(failure, "Append to %s failed", stream);
-        batch.fail(new EntityUnavailableException("Event store append failed", failure));
+        // Unknown unless the store says the statement was never sent
+        boolean unknown = !(failure instanceof DatabaseUnresponsiveException silent) || silent.outcomeUnknown();
+        batch.fail(new EntityUnavailableException("Event store append failed", failure, unknown));
         drain();
     }
 

@@ -33,10 +33,15 @@ public class EntityProblemMappers {
         return switch (failure) {
             case ProblemException refused -> refused.problem();
             case EntityOverloadedException overloaded -> Problem.overloaded(overloaded.getMessage() + ".");
+            case EntityUnavailableException unavailable when unavailable.outcomeUnknown() -> {
+                LOG.warn(unavailable.getMessage(), unavailable.getCause());
+                yield Problem.of(503, "Outcome unknown", ErrorCode.OUTCOME_UNKNOWN, "The event store failed after the"
+                        + " change was sent: it may or may not be done. Read it back, or retry with the same Idempotency-Key.");
+            }
             case EntityUnavailableException unavailable -> {
                 LOG.warn(unavailable.getMessage(), unavailable.getCause());
                 yield Problem.of(503, "Service unavailable", ErrorCode.SERVICE_UNAVAILABLE,
-                        "The event store could not settle the request; it may be retried.");
+                        "The event store could not settle the request; nothing was written; it may be retried.");
             }
             default -> {
                 LOG.error("Unexpected failure", failure);

@@ -71,7 +71,9 @@ public class ProblemResponses implements OASFilter {
         added.put("429", "From the edge in front of the service (deploy/haproxy): this client sent more requests in the "
                 + "last second than a buyer does (TOO_MANY_REQUESTS); nothing was done; retry after Retry-After seconds");
         added.put("503", "Refused under overload (OVERLOADED; by the service, or by the edge when the request waited its "
-                + "queue timeout there) or the database failed (SERVICE_UNAVAILABLE): nothing was acknowledged; retry after "
+                + "queue timeout there) or the database failed (SERVICE_UNAVAILABLE: nothing was written; OUTCOME_UNKNOWN: a"
+                + " change was sent and may or may not be committed, read it back or retry with the same Idempotency-Key):"
+                + " nothing was acknowledged; retry after "
                 + "Retry-After seconds");
         added.forEach((status, description) -> {
             if (responses.getAPIResponse(status) == null) {

@@ -164,7 +164,8 @@ class ShowEntityTest {
 
         // The reservation commits, but its reply is lost: the caller hears of a failure, and the entity cannot know.
         assertThat(running.send(id, new ReserveSeat(showId, 1), null).toCompletionStage().toCompletableFuture())
-                .failsWithin(Duration.ofSeconds(10)).withThrowableThat().havingCause().isInstanceOf(EntityUnavailableException.class);
+                .failsWithin(Duration.ofSeconds(10)).withThrowableThat().havingCause().isInstanceOf(EntityUnavailableException.class)
+                .matches(failure -> ((EntityUnavailableException) failure).outcomeUnknown(), "told as an unknown outcome");
 
         // The next command is decided against the show as stored, where seat 1 is taken: no second reservation.
         assertThat(rejection(running.send(id, new ReserveSeat(showId, 1), null))).isEqualTo(Rejection.Code.SEAT_NOT_AVAILABLE);

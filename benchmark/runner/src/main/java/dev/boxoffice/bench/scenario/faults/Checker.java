@@ -70,7 +70,7 @@ final class Checker {
             List<String> lostWrites, List<String> refusedButWritten, List<String> seatsTwice, List<String> logAnomalies,
             List<String> listingWrong, String visualization) {
 
-        boolean clean() {
+        public boolean clean() {
             return linearizable.equals("yes") && lostWrites.isEmpty() && refusedButWritten.isEmpty() && seatsTwice.isEmpty()
                     && logAnomalies.isEmpty() && listingWrong.isEmpty();
         }

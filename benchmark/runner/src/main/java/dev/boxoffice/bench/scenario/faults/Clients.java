@@ -175,9 +175,9 @@ final class Clients {
     }
 
     /**
-     * What an answer says was done: 2xx done; 404, 409, 410 refused by the domain; 429 and 503 OVERLOADED refused
-     * before anything was done; any other 5xx (SERVICE_UNAVAILABLE: the event store could not settle it; the edge's
-     * 502 and 504) may have been written.
+     * What an answer says was done: 2xx done; 404, 409, 410 refused by the domain; other 4xx, and 503 OVERLOADED or
+     * SERVICE_UNAVAILABLE, refused before anything was written; any other 5xx (OUTCOME_UNKNOWN, the edge's 502 and
+     * 504, a 503 of the edge's own) may have been written.
      */
     static String outcome(int status, String body) {
         if (status >= 200 && status < 300) {
@@ -186,10 +186,8 @@ final class Clients {
         if (status == 404 || status == 409 || status == 410) {
             return "refused";
         }
-        if (status == 429 || status == 503 && body.contains("\"OVERLOADED\"") || status >= 400 && status < 500) {
-            return "failed";
-        }
-        return "unknown";
+        boolean nothingWritten = status == 503 && (body.contains("\"OVERLOADED\"") || body.contains("\"SERVICE_UNAVAILABLE\""));
+        return status < 500 || nothingWritten ? "failed" : "unknown";
     }
 
     private void record(Operation op) {

@@ -205,7 +205,7 @@ public final class FaultsScenario extends Scenario<FaultsResult> {
                     + v.seatsTwice().size() + v.logAnomalies().size() + v.listingWrong().size();
             each.row(h.file().replace(".jsonl", ""), num(h.faults().size(), 0), num(v.operations(), 0), num(v.unknown(), 0),
                     num(v.failed(), 0), v.linearizable(), anomalies == 0 ? "none" : anomalies
-                            + (v.visualization().isEmpty() ? "" : " ([visualization](" + Path.of(v.visualization()).getFileName() + "))"),
+                            + (v.visualization().isEmpty() ? "" : " ([visualization](" + h.file().replace(".jsonl", ".html") + "))"),
                     "[" + h.file() + "](" + h.file() + ")");
         }
         String text = result.clients() + " clients, one operation at a time each, through the edge of " + result.cluster()

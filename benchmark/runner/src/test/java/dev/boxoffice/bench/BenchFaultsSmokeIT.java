@@ -1,0 +1,48 @@
+package dev.boxoffice.bench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.boxoffice.bench.run.RunResult;
+import dev.boxoffice.bench.scenario.faults.FaultsResult;
+import dev.boxoffice.bench.scenario.faults.FaultsResult.HistoryResult;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.CleanupMode;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A short faults run: one 20-second history of each kind of fault (kill -9, SIGSTOP, a ring change, the primary
+ * lost), each judged by the independent checker. Every history must be linearizable per show and lose nothing.
+ */
+class BenchFaultsSmokeIT {
+
+    private static final Path REPOSITORY = Path.of(System.getProperty("boxoffice.repo", "../.."));
+    @TempDir(cleanup = CleanupMode.ON_SUCCESS)
+    static Path out;
+    private static RunResult run;
+
+    @BeforeAll
+    static void runBriefly() {
+        var selection = BenchCommand.parse(List.of("faults", "--out", out.toString(), "--warmup-seconds", "0",
+                "--faults-kinds", "kill,pause,ring,primary", "--faults-seconds", "20", "--faults-shows", "4",
+                "--faults-clients", "8"));
+        run = new BenchRun(selection, REPOSITORY).run();
+    }
+
+    @Test
+    void everyHistoryIsJudgedLinearizableWithNothingLost() {
+        FaultsResult result = run.result("faults", FaultsResult.class);
+
+        assertThat(result.histories()).extracting(HistoryResult::kind).containsExactly("kill", "pause", "ring", "primary");
+        for (HistoryResult history : result.histories()) {
+            assertThat(history.faults()).as("faults injected in %s", history.file()).isNotEmpty();
+            assertThat(history.verdict().operations()).as("operations of %s", history.file()).isGreaterThan(100);
+            assertThat(history.verdict().linearizable()).as("%s: %s", history.file(), history.verdict()).isEqualTo("yes");
+            assertThat(history.verdict().clean()).as("%s: %s", history.file(), history.verdict()).isTrue();
+            assertThat(out.resolve(history.file())).exists();
+        }
+        assertThat(out.resolve("report.md")).content().contains("## Safety under faults");
+    }
+}
