@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.boxoffice.bench.run.Selection;
+import dev.boxoffice.bench.scenario.faults.FaultsOptions;
 import dev.boxoffice.bench.scenario.journeys.JourneysOptions;
 import dev.boxoffice.bench.scenario.serial.SerialOptions;
 import dev.boxoffice.bench.scenario.variants.Baseline;
@@ -139,6 +140,15 @@ class BenchCommandTest {
         assertThatThrownBy(() -> parse("dbfailover", "--dbfailover-seconds", "45"))
                 .hasMessageContaining("--dbfailover-switchover-at + 10 s < --dbfailover-seconds");
         assertThat(parse("serial", "dbfailover").names()).containsExactly("serial", "dbfailover");
+    }
+
+    @Test
+    void faultsNameKnownKindsAndHistoriesLongEnoughForARound() {
+        assertThatThrownBy(() -> parse("faults", "--faults-kinds", "kill,flood")).hasMessageContaining("no fault kind flood");
+        assertThatThrownBy(() -> parse("faults", "--faults-seconds", "10")).hasMessageContaining("--faults-seconds is 20 or more");
+        assertThatThrownBy(() -> parse("faults", "--faults-seats", "1")).hasMessageContaining("--faults-seats is 2 or more");
+        assertThat(parse("faults", "--faults-kinds", "pause").options(FaultsOptions.class).kinds()).containsExactly("pause");
+        assertThat(parse().names()).as("only when named").doesNotContain("faults");
     }
 
     @Test

@@ -50,12 +50,17 @@ final class Clients {
         this.origin = origin;
     }
 
-    /** Runs {@code clients} clients until {@code deadline} (a {@link System#nanoTime()}); blocks until they end. */
-    void run(int clients, long deadline, long seed) throws InterruptedException {
+    /**
+     * Runs {@code clients} clients, {@code rate} operations a second in all, until {@code deadline} (a
+     * {@link System#nanoTime()}); blocks until they end.
+     */
+    void run(int clients, double rate, long deadline, long seed) throws InterruptedException {
         List<Thread> threads = new ArrayList<>();
+        long meanPauseMicros = (long) (clients * 1e6 / rate);
         for (int c = 0; c < clients; c++) {
             int client = c;
-            threads.add(Thread.ofPlatform().name("faults-client-" + c).start(() -> loop(client, deadline, new Random(seed + client))));
+            threads.add(Thread.ofPlatform().name("faults-client-" + c)
+                    .start(() -> loop(client, deadline, meanPauseMicros, new Random(seed + client))));
         }
         for (Thread thread : threads) {
             thread.join();
@@ -73,9 +78,15 @@ final class Clients {
         }
     }
 
-    private void loop(int client, long deadline, Random random) {
+    private void loop(int client, long deadline, long meanPauseMicros, Random random) {
         List<OpenHold> holds = new ArrayList<>();
         while (System.nanoTime() < deadline) {
+            try {
+                Thread.sleep(Duration.ofNanos(1_000 * (long) (random.nextDouble() * 2 * meanPauseMicros)));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
             String show = shows.get(random.nextInt(shows.size()));
             int dice = random.nextInt(100);
             if (dice < 35) {

@@ -30,4 +30,9 @@ public interface FaultsOptions {
     @Option(names = "--faults-clients", defaultValue = "16", converter = Positive.Count.class,
             description = "faults: clients, each one operation at a time")
     int clients();
+
+    @Option(names = "--faults-rate", defaultValue = "200", converter = Positive.class,
+            description = "faults: operations a second, all clients together (each paces itself at random intervals"
+                    + " around its share); a history stays one the checker can search")
+    double rate();
 }

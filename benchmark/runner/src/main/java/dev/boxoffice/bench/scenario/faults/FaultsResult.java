@@ -7,7 +7,7 @@ import java.util.List;
  *
  * @param cluster what the histories ran against
  */
-public record FaultsResult(String cluster, int seatsPerShow, int clients, List<HistoryResult> histories) {
+public record FaultsResult(String cluster, int seatsPerShow, int clients, double rate, List<HistoryResult> histories) {
 
     /**
      * One history: its fault kind, its file (under the run's faults/ folder), its length, the faults injected, the

@@ -95,7 +95,7 @@ public final class FaultsScenario extends Scenario<FaultsResult> {
                 }
             }
         }
-        return new FaultsResult(description, options.seats(), options.clients(), histories);
+        return new FaultsResult(description, options.seats(), options.clients(), options.rate(), histories);
     }
 
     private static Cluster.Settings settings(Run run, boolean replicated) {
@@ -129,7 +129,7 @@ public final class FaultsScenario extends Scenario<FaultsResult> {
             }
         });
         try {
-            clients.run(options.clients(), deadline, origin);
+            clients.run(options.clients(), options.rate(), deadline, origin);
             faults.join();
             heal(cluster);
             clients.readAll(options.clients());
@@ -208,7 +208,8 @@ public final class FaultsScenario extends Scenario<FaultsResult> {
                             + (v.visualization().isEmpty() ? "" : " ([visualization](" + h.file().replace(".jsonl", ".html") + "))"),
                     "[" + h.file() + "](" + h.file() + ")");
         }
-        String text = result.clients() + " clients, one operation at a time each, through the edge of " + result.cluster()
+        String text = result.clients() + " clients, one operation at a time each, " + num(result.rate(), 0)
+                + " operations a second in all, through the edge of " + result.cluster()
                 + ", on shows of " + result.seatsPerShow() + " seats: reads (35 %), reservations of one seat (15 %) and of"
                 + " two (10 %), cancellations (10 %), holds of one or two seats (15 %), confirmations and releases of the"
                 + " client's own holds (15 %). A write unanswered within " + Clients.TIMEOUT.toSeconds() + " s, cut off,"
