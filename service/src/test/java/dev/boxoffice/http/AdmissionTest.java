@@ -131,17 +131,18 @@ class AdmissionTest {
             // 403). A hold with a forged token is refused by the bound like any request.
             given().when().post("/shows/" + room + "/queue").then().statusCode(201);
             given().when().get("/shows/" + room + "/queue/" + ticket).then().statusCode(200);
-            // A line service's reads of the room's record, and its block of numbers (which waits for the lock).
-            given().when().get("/shows/" + room + "/queue").then().statusCode(200);
-            String blockRequest = lineTokens.blockRequest(room, 8, System.currentTimeMillis());
-            var block = CompletableFuture.supplyAsync(() -> given().header(QueueResource.BLOCK_REQUEST_HEADER, blockRequest)
-                    .when().post("/shows/" + room + "/queue/blocks").then().extract().statusCode(), clients);
             String signed = lineTokens.admission(room, 1, System.currentTimeMillis() + 60_000);
             String hold = "{\"seats\":[0],\"ttlSeconds\":60}";
             problem(given().contentType(ContentType.JSON).header(BuyerAdmission.HEADER, signed).body(hold)
                     .when().post("/shows/" + room + "/holds"), 403, "ADMISSION_REQUIRED");
             problem(given().contentType(ContentType.JSON).header(BuyerAdmission.HEADER, signed.substring(1) + "A").body(hold)
                     .when().post("/shows/" + room + "/holds"), 503, "OVERLOADED");
+            // A line service's reads of the room's record, and its block of numbers (which waits for the lock; the
+            // room's refusals after it wait for its append too, which may change what they are decided on).
+            given().when().get("/shows/" + room + "/queue").then().statusCode(200);
+            String blockRequest = lineTokens.blockRequest(room, 8, System.currentTimeMillis());
+            var block = CompletableFuture.supplyAsync(() -> given().header(QueueResource.BLOCK_REQUEST_HEADER, blockRequest)
+                    .when().post("/shows/" + room + "/queue/blocks").then().extract().statusCode(), clients);
 
             db.commit();
             assertThat(inFlight.get(10, TimeUnit.SECONDS)).isEqualTo(200);
