@@ -19,8 +19,9 @@ public final class ConnectionProblem {
 
     /**
      * Whether trying again may succeed: a server starting, stopping, recovering or out of connections, a connection
-     * refused or cut (a server restarting, a proxy moving to a new primary); never a wrong setting (password, TLS,
-     * certificate, database name), which trying again only delays.
+     * refused, cut or unanswered (a server restarting, a proxy moving to a new primary, or holding connections until
+     * one is elected); never a wrong setting (password, TLS, certificate, database name), which trying again only
+     * delays.
      */
     public static boolean passing(Throwable failure) {
         String text = messages(failure).toLowerCase(Locale.ROOT);
@@ -28,7 +29,8 @@ public final class ConnectionProblem {
                 || text.contains("pg_hba") || text.contains("does not exist") || text.contains("unknownhost");
         boolean passing = text.contains("connection refused") || text.contains("i/o error") || text.contains("connection reset")
                 || text.contains("closed") || text.contains("starting up") || text.contains("shutting down")
-                || text.contains("in recovery") || text.contains("too many") || text.contains("eof");
+                || text.contains("in recovery") || text.contains("too many") || text.contains("eof")
+                || text.contains("timed out") || text.contains("timeout"); // a proxy with no primary behind it yet
         return passing && !setting;
     }
 

@@ -172,7 +172,8 @@ public final class DatabaseBootstrap {
     private static boolean transactionPooled(PostgresUrl url) {
         Duration wait = StartWait.configured();
         try {
-            return StartWait.retry(url, wait, () -> comparePids(url), LOG::warn);
+            // Said on the standard error: the logging is not set up before Quarkus starts
+            return StartWait.retry(url, wait, () -> comparePids(url), System.err::println);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new DatabaseUnreachableException(ConnectionProblem.explain(url, e));
