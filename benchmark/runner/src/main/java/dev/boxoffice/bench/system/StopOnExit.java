@@ -25,7 +25,7 @@ public final class StopOnExit {
     }
 
     /** True the first time it is called for a started server: only then does it still need stopping. */
-    static boolean stopping(AutoCloseable server) {
+    public static boolean stopping(AutoCloseable server) {
         return RUNNING.remove(server);
     }
 

@@ -14,6 +14,8 @@ import dev.boxoffice.bench.run.RunResult;
 import dev.boxoffice.bench.run.Scenario;
 import dev.boxoffice.bench.run.Selection;
 import dev.boxoffice.bench.run.Target;
+import dev.boxoffice.bench.system.Cpus;
+import dev.boxoffice.bench.system.StopOnExit;
 import dev.boxoffice.bench.scenario.faults.FaultsResult.HistoryResult;
 import dev.boxoffice.bench.scenario.faults.FaultsResult.Second;
 import dev.boxoffice.cluster.Cluster;
@@ -87,15 +89,30 @@ public final class FaultsScenario extends Scenario<FaultsResult> {
                 + (replicated ? " on " + (REPLICAS + 1) + " PostgreSQL servers under pg_auto_failover" : ""));
         List<HistoryResult> histories = new ArrayList<>();
         String description;
-        try (Cluster cluster = Cluster.start(settings(run, replicated))) {
-            description = NODES + " nodes behind HAProxy on " + cluster.database();
+        // Correctness, not speed, is measured: the cluster's processes (children of this one) get every core
+        long self = ProcessHandle.current().pid();
+        run.pinning().pin(self, everyCore());
+        Cluster cluster = Cluster.start(settings(run, replicated));
+        StopOnExit.started(cluster);
+        try {
+            description = NODES + " nodes behind HAProxy on " + cluster.database() + ", on every core";
             for (FaultKind kind : kinds) {
                 for (int i = 1; i <= options.histories(); i++) {
                     histories.add(history(run, cluster, checker, directory, kind, i, options));
                 }
             }
+        } finally {
+            if (StopOnExit.stopping(cluster)) {
+                cluster.close();
+            }
+            run.pinning().pin(self, run.pinning().loadGenerator());
         }
         return new FaultsResult(description, options.seats(), options.clients(), options.rate(), histories);
+    }
+
+    private static String everyCore() {
+        int cpus = Cpus.onlineCpus(); // not this process's: it runs on the load generator's cores
+        return cpus == 1 ? "0" : "0-" + (cpus - 1);
     }
 
     private static Cluster.Settings settings(Run run, boolean replicated) {
