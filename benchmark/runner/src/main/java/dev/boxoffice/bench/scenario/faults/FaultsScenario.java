@@ -1,7 +1,6 @@
 package dev.boxoffice.bench.scenario.faults;
 
 import static dev.boxoffice.bench.report.Format.num;
-import static dev.boxoffice.bench.report.Format.percent;
 
 import dev.boxoffice.bench.client.ShowsApi;
 import dev.boxoffice.bench.measure.StepResult;
@@ -184,6 +183,11 @@ public final class FaultsScenario extends Scenario<FaultsResult> {
         Thread.sleep(2_000); // two passed checks, 500 ms apart, bring a node back into the ring
     }
 
+    /** A share to two decimals: a hundredth of a percent of a history is a handful of operations. */
+    private static String share(long part, long whole) {
+        return num(whole == 0 ? 0 : 100.0 * part / whole, 2) + " %";
+    }
+
     @Override
     public List<StepResult> steps(FaultsResult result) {
         return List.of();
@@ -193,8 +197,7 @@ public final class FaultsScenario extends Scenario<FaultsResult> {
     public List<SummaryRow> summary(FaultsResult result, RunResult run) {
         return List.of(new SummaryRow("Faults: histories checked by Porcupine (linearizability per show) and for lost writes",
                 result.histories().size() + " histories, " + num(result.operations(), 0) + " operations, "
-                        + percent(result.operations() == 0 ? 0 : (double) result.unknown() / result.operations())
-                        + " with an unknown outcome; " + result.withAnomalies() + " with an anomaly",
+                        + share(result.unknown(), result.operations()) + " with an unknown outcome; " + result.withAnomalies() + " with an anomaly",
                 "0 with an anomaly; ≤ 1 % unknown"));
     }
 
@@ -209,7 +212,7 @@ public final class FaultsScenario extends Scenario<FaultsResult> {
             List<HistoryResult> ofKind = result.histories().stream().filter(h -> h.kind().equals(kind)).toList();
             long ops = ofKind.stream().mapToLong(h -> h.verdict().operations()).sum();
             long unknown = ofKind.stream().mapToLong(h -> h.verdict().unknown()).sum();
-            byKind.row(kind, num(ofKind.size(), 0), num(ops, 0), percent(ops == 0 ? 0 : (double) unknown / ops),
+            byKind.row(kind, num(ofKind.size(), 0), num(ops, 0), share(unknown, ops),
                     ofKind.stream().filter(h -> h.verdict().linearizable().equals("yes")).count() + " of " + ofKind.size(),
                     num(ofKind.stream().mapToLong(h -> h.verdict().lostWrites().size()).sum(), 0),
                     num(ofKind.stream().mapToLong(h -> h.verdict().seatsTwice().size()).sum(), 0),
@@ -230,7 +233,8 @@ public final class FaultsScenario extends Scenario<FaultsResult> {
                 + ", on shows of " + result.seatsPerShow() + " seats: reads (35 %), reservations of one seat (15 %) and of"
                 + " two (10 %), cancellations (10 %), holds of one or two seats (15 %), confirmations and releases of the"
                 + " client's own holds (15 %). A write unanswered within " + Clients.TIMEOUT.toSeconds() + " s, cut off,"
-                + " or answered 5xx other than OVERLOADED has an unknown outcome. A nemesis injects a fault every 3 to 5"
+                + " or answered 5xx has an unknown outcome, unless the answer says nothing was written (OVERLOADED,"
+                + " SERVICE_UNAVAILABLE: refused before done). A nemesis injects a fault every 3 to 5"
                 + " healthy seconds. Afterwards everything is healed, every show is read once more, and the listing is"
                 + " given " + LISTING_BOUND.toSeconds() + " s to agree with them. Each history is judged by"
                 + " benchmark/checker (Go, Porcupine): each show's operations linearizable, an unknown write free to take"
