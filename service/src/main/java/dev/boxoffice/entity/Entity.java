@@ -1,6 +1,5 @@
 package dev.boxoffice.entity;
 
-import dev.boxoffice.domain.CommandOutcome;
 import dev.boxoffice.entity.Lifecycle.Appending;
 import dev.boxoffice.entity.Lifecycle.CatchingUp;
 import dev.boxoffice.entity.Lifecycle.Loading;

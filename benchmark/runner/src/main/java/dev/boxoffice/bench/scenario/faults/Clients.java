@@ -120,8 +120,7 @@ final class Clients {
                 holds.add(new OpenHold(id, holdId.group(1), show, held));
             }
         }
-        record(new Operation(op.id(), op.client(), op.show(), op.kind(), op.seats(), op.hold(), op.call(), op.returned(),
-                op.outcome(), null, op.status()));
+        record(op.withoutBody());
     }
 
     private void write(int client, String show, String kind, List<Integer> seatNumbers, String hold, String method,
@@ -129,8 +128,7 @@ final class Clients {
         String id = nextId();
         Operation op = send(client, id, show, kind, seatNumbers, hold, method,
                 path.contains("%d") ? path.formatted(seatNumbers.get(0)) : path, body);
-        record(new Operation(op.id(), op.client(), op.show(), op.kind(), op.seats(), op.hold(), op.call(), op.returned(),
-                op.outcome(), null, op.status()));
+        record(op.withoutBody());
     }
 
     private void read(int client, String show) {

@@ -4,7 +4,6 @@ import static dev.boxoffice.bench.report.Format.num;
 
 import dev.boxoffice.bench.client.ShowsApi;
 import dev.boxoffice.bench.measure.StepResult;
-import dev.boxoffice.bench.report.Chart;
 import dev.boxoffice.bench.report.Section;
 import dev.boxoffice.bench.report.SummaryRow;
 import dev.boxoffice.bench.report.Table;
@@ -16,7 +15,6 @@ import dev.boxoffice.bench.run.Target;
 import dev.boxoffice.bench.system.Cpus;
 import dev.boxoffice.bench.system.StopOnExit;
 import dev.boxoffice.bench.scenario.faults.FaultsResult.HistoryResult;
-import dev.boxoffice.bench.scenario.faults.FaultsResult.Second;
 import dev.boxoffice.cluster.Cluster;
 import dev.boxoffice.cluster.Ports;
 import dev.boxoffice.cluster.Routing;

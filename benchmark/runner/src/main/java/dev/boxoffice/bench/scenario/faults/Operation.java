@@ -13,6 +13,11 @@ import java.util.Map;
 record Operation(String id, int client, String show, String kind, List<Integer> seats, String hold, long call,
         long returned, String outcome, String seen, int status) {
 
+    /** The same, without the answer's body that {@code seen} carried for the client to read (a hold's id). */
+    Operation withoutBody() {
+        return new Operation(id, client, show, kind, seats, hold, call, returned, outcome, null, status);
+    }
+
     boolean answered() {
         return outcome.equals("ok") || outcome.equals("refused");
     }
