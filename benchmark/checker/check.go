@@ -15,6 +15,7 @@ type verdict struct {
 	Operations     int      `json:"operations"`
 	Unknown        int      `json:"unknown"`
 	Failed         int      `json:"failed"`
+	Tickets        int      `json:"tickets"`      // acknowledged joins of a waiting room's line, each checked
 	Linearizable   string   `json:"linearizable"` // "yes", "no", or "undecided" (the search ran out of time)
 	StaleShows     []string `json:"nonLinearizableShows,omitempty"`
 	LostWrites     []string `json:"lostWrites,omitempty"`
@@ -22,16 +23,21 @@ type verdict struct {
 	SeatsTwice     []string `json:"seatsTwice,omitempty"`
 	LogAnomalies   []string `json:"logAnomalies,omitempty"`
 	ListingWrong   []string `json:"listingWrong,omitempty"`
+	TicketsLost    []string `json:"ticketsLost,omitempty"`
+	OutOfOrder     []string `json:"admittedOutOfOrder,omitempty"`
+	BuyersRefused  []string `json:"admittedBuyersRefused,omitempty"`
 	Visualization  string   `json:"visualization,omitempty"`
 }
 
 func (v verdict) ok() bool {
 	return v.Linearizable == "yes" && len(v.LostWrites) == 0 && len(v.WrittenRefused) == 0 && len(v.SeatsTwice) == 0 &&
-		len(v.LogAnomalies) == 0 && len(v.ListingWrong) == 0
+		len(v.LogAnomalies) == 0 && len(v.ListingWrong) == 0 && len(v.TicketsLost) == 0 && len(v.OutOfOrder) == 0 &&
+		len(v.BuyersRefused) == 0
 }
 
 // Checks a history: linearizability per show (Porcupine, within timeout), then the log against the answers: every
-// acknowledged write in it, nothing refused in it, no seat taken twice, and the listing at the end agreeing with it.
+// acknowledged write in it, nothing refused in it, no seat taken twice, and the listing at the end agreeing with it;
+// then the waiting rooms' lines (checkLines).
 // A non-linearizable history's visualization, fault windows marked, is written to visualization if not empty.
 func check(h *history, timeout time.Duration, visualization string) verdict {
 	v := verdict{Operations: len(h.operations)}
@@ -49,6 +55,7 @@ func check(h *history, timeout time.Duration, visualization string) verdict {
 	}
 	final := checkLog(h, &v)
 	checkListing(h, final, &v)
+	checkLines(h, &v)
 	return v
 }
 
@@ -154,7 +161,7 @@ func checkLog(h *history, v *verdict) map[string]string {
 		final[show] = string(seats)
 	}
 	for _, op := range h.operations {
-		if op.Kind == "read" {
+		if op.Kind == "read" || onLine(op) {
 			continue
 		}
 		switch {

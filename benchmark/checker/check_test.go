@@ -140,3 +140,60 @@ func TestAMalformedHistoryIsRefused(t *testing.T) {
 		}
 	}
 }
+
+// A waiting room's line: ticket 1 joined first, ticket 2 a second later; both admitted in turn, a hold and its
+// confirmation carrying ticket 1's admission.
+var aLineTheServiceCouldGive = []string{created,
+	`{"type":"op","id":"1","client":0,"show":"s","kind":"join","call":0,"return":1000,"outcome":"ok","status":201}`,
+	`{"type":"op","id":"2","client":1,"show":"s","kind":"join","call":1000000000,"return":1000001000,"outcome":"ok","status":201}`,
+	`{"type":"op","id":"3","client":0,"show":"s","kind":"poll","ticket":"1","call":1100000000,"return":1100001000,"outcome":"ok","seen":"ADMITTED","status":200}`,
+	`{"type":"op","id":"4","client":0,"show":"s","kind":"hold","seats":[0],"hold":"4","admission":"3","call":1200000000,"return":1200001000,"outcome":"ok","status":201}`,
+	`{"type":"op","id":"5","client":0,"show":"s","kind":"confirm","seats":[0],"hold":"4","admission":"3","call":1300000000,"return":1300001000,"outcome":"ok","status":200}`,
+	`{"type":"op","id":"6","client":1,"show":"s","kind":"poll","ticket":"2","call":1400000000,"return":1400001000,"outcome":"ok","seen":"ADMITTED","status":200}`,
+	`{"type":"event","show":"s","version":2,"event":"SeatsHeld","correlation":"4"}`,
+	`{"type":"event","show":"s","version":3,"event":"HoldConfirmed","correlation":"5"}`,
+}
+
+func withLastPolls(lines []string, polls ...string) []string {
+	return append(append([]string{}, lines...), polls...)
+}
+
+func TestALineTheServiceCouldGivePasses(t *testing.T) {
+	v := check(historyOf(t, withLastPolls(aLineTheServiceCouldGive,
+		`{"type":"op","id":"7","client":0,"show":"s","kind":"last-poll","ticket":"1","call":9000000000,"return":9000001000,"outcome":"ok","seen":"EXPIRED","status":200}`,
+		`{"type":"op","id":"8","client":0,"show":"s","kind":"last-poll","ticket":"2","call":9000000000,"return":9000001000,"outcome":"ok","seen":"ADMITTED","status":200}`)...),
+		time.Minute, "")
+	if !v.ok() || v.Tickets != 2 {
+		t.Fatalf("flagged a line the service could give, or did not check both tickets: %+v", v)
+	}
+}
+
+func TestALostTicketIsFlagged(t *testing.T) {
+	v := check(historyOf(t, withLastPolls(aLineTheServiceCouldGive,
+		`{"type":"op","id":"7","client":0,"show":"s","kind":"last-poll","ticket":"1","call":9000000000,"return":9000001000,"outcome":"failed","status":400}`)...),
+		time.Minute, "")
+	if len(v.TicketsLost) != 2 || v.ok() {
+		t.Fatalf("a ticket refused after the faults and one never asked about were not both flagged: %+v", v)
+	}
+}
+
+func TestABuyerAdmittedAheadOfAnEarlierOneIsFlagged(t *testing.T) {
+	v := check(historyOf(t, withLastPolls(aLineTheServiceCouldGive,
+		`{"type":"op","id":"7","client":0,"show":"s","kind":"last-poll","ticket":"1","call":9000000000,"return":9000001000,"outcome":"ok","seen":"WAITING","status":200}`,
+		`{"type":"op","id":"8","client":0,"show":"s","kind":"last-poll","ticket":"2","call":9000000000,"return":9000001000,"outcome":"ok","seen":"ADMITTED","status":200}`)...),
+		time.Minute, "")
+	if len(v.OutOfOrder) != 1 || !strings.HasPrefix(v.OutOfOrder[0], "1 of s") {
+		t.Fatalf("a buyer still waiting behind one who joined after them was not flagged: %+v", v)
+	}
+}
+
+func TestAnAdmittedBuyerRefusedIsFlagged(t *testing.T) {
+	lines := withLastPolls(aLineTheServiceCouldGive,
+		`{"type":"op","id":"7","client":0,"show":"s","kind":"last-poll","ticket":"1","call":9000000000,"return":9000001000,"outcome":"ok","seen":"EXPIRED","status":200}`,
+		`{"type":"op","id":"8","client":0,"show":"s","kind":"last-poll","ticket":"2","call":9000000000,"return":9000001000,"outcome":"ok","seen":"ADMITTED","status":200}`,
+		`{"type":"op","id":"9","client":1,"show":"s","kind":"reserve","seats":[3],"admission":"6","call":1500000000,"return":1500001000,"outcome":"failed","status":403}`)
+	v := check(historyOf(t, lines...), time.Minute, "")
+	if len(v.BuyersRefused) != 1 || v.ok() {
+		t.Fatalf("an admitted buyer refused for want of an admission was not flagged: %+v", v)
+	}
+}

@@ -28,6 +28,9 @@ type record struct {
 	Outcome string `json:"outcome"`
 	Seen    string `json:"seen"`
 	Status  int    `json:"status"`
+	// a waiting room's: the join that got the ticket a poll asks about; the poll whose admission a write carries
+	Ticket    string `json:"ticket"`
+	Admission string `json:"admission"`
 
 	// fault
 	Target      string `json:"target"`
@@ -99,7 +102,7 @@ func readHistory(r io.Reader) (*history, error) {
 
 func validOperation(op *operation) error {
 	switch op.Kind {
-	case "read", "reserve", "reserve-many", "cancel", "hold", "confirm", "release":
+	case "read", "reserve", "reserve-many", "cancel", "hold", "confirm", "release", "join", "poll", "last-poll":
 	default:
 		return fmt.Errorf("operation %s: unknown kind %q", op.ID, op.Kind)
 	}
@@ -117,12 +120,18 @@ func validOperation(op *operation) error {
 	return nil
 }
 
+// Whether an operation is on a waiting room's line (a join or a poll) rather than on the show's seats.
+func onLine(op *operation) bool {
+	return op.Kind == "join" || op.Kind == "poll" || op.Kind == "last-poll"
+}
+
 // The operations the linearizability check takes: a failed one (refused before anything was done) is left out, an
-// unknown write may take effect at any time after its call, an unknown read tells nothing.
+// unknown write may take effect at any time after its call, an unknown read tells nothing; the line's are checked
+// apart (checkLines).
 func (h *history) checkedOperations() []*operation {
 	var checked []*operation
 	for _, op := range h.operations {
-		if op.Outcome == "failed" || (op.Kind == "read" && op.Outcome != "ok") {
+		if onLine(op) || op.Outcome == "failed" || (op.Kind == "read" && op.Outcome != "ok") {
 			continue
 		}
 		checked = append(checked, op)

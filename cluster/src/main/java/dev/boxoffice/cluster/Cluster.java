@@ -2,7 +2,9 @@ package dev.boxoffice.cluster;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import dev.boxoffice.postgres.PostgresUrl;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -42,6 +44,8 @@ public final class Cluster implements AutoCloseable {
     private final List<ServiceNode> nodes;
     private final List<ServiceNode> lines;
     private final HaProxy haProxy;
+    /** Each node's links to the database, by its name; none unless asked for. */
+    private final Map<String, List<DatabaseLink>> links;
 
     /**
      * @param repo          the repository: the packaged service, service/jvm.options and deploy/haproxy come from it
@@ -55,10 +59,12 @@ public final class Cluster implements AutoCloseable {
      * @param jvmOptions    every node's JVM options
      * @param haProxyOutput where HAProxy's alerts go (nodes going down and up)
      * @param lines         line services serving the waiting rooms' lines; 0: the nodes serve them
+     * @param databaseLinks each node reaches the database through a {@link DatabaseLink} of its own, which can be cut
+     *                      ({@link #cutFromDatabase}): a partition between that node and PostgreSQL alone
      */
     public record Settings(Path repo, int nodes, int lines, int frontPort, Routing routing, Optional<String> databaseUrl,
             Optional<String> databaseDirectUrl, int dbReplicas, int dbPort, Path dataDirectory, boolean throwawayData, Path logDirectory, List<String> jvmOptions,
-            ProcessBuilder.Redirect haProxyOutput) {
+            ProcessBuilder.Redirect haProxyOutput, boolean databaseLinks) {
 
         public Settings {
             if (nodes < 1 || nodes > 32) {
@@ -99,11 +105,13 @@ public final class Cluster implements AutoCloseable {
         }
     }
 
-    private Cluster(ClusterDatabase database, List<ServiceNode> nodes, List<ServiceNode> lines, HaProxy haProxy) {
+    private Cluster(ClusterDatabase database, List<ServiceNode> nodes, List<ServiceNode> lines, HaProxy haProxy,
+            Map<String, List<DatabaseLink>> links) {
         this.database = database;
         this.nodes = nodes;
         this.lines = lines;
         this.haProxy = haProxy;
+        this.links = links;
     }
 
     /** Starts the database, then every node at once, then the line services, then HAProxy once all are ready. */
@@ -114,6 +122,7 @@ public final class Cluster implements AutoCloseable {
                 : ClusterDatabase.embedded(settings.dataDirectory(), settings.throwawayData()));
         List<ServiceNode> nodes = new ArrayList<>();
         List<ServiceNode> lines = new ArrayList<>();
+        Map<String, List<DatabaseLink>> links = new HashMap<>();
         HaProxy haProxy = null;
         try {
             ServiceNode.Launch launch = new ServiceNode.Launch(
@@ -122,7 +131,14 @@ public final class Cluster implements AutoCloseable {
                     settings.repo(), settings.logDirectory());
             List<Integer> ports = settings.nodePorts();
             for (int i = 0; i < ports.size(); i++) {
-                nodes.add(ServiceNode.start("node-" + (i + 1), ports.get(i), launch));
+                String name = "node-" + (i + 1);
+                ServiceNode.Launch own = launch;
+                if (settings.databaseLinks()) {
+                    List<DatabaseLink> linked = new ArrayList<>();
+                    links.put(name, linked);
+                    own = launch.withEnvironment(linkedEnvironment(database.environment(), linked));
+                }
+                nodes.add(ServiceNode.start(name, ports.get(i), own));
             }
             nodes.forEach(node -> node.awaitReady(START_TIMEOUT));
             HaProxyConfig.Lines linePorts = settings.linePorts();
@@ -136,16 +152,50 @@ public final class Cluster implements AutoCloseable {
                     HaProxyConfig.render(settings.repo(), settings.frontPort(), settings.statsPort(), ports, linePorts, settings.routing()),
                     settings.logDirectory().resolve("haproxy.cfg"), settings.frontPort(), settings.statsPort(), List.of(),
                     settings.haProxyOutput());
-            return new Cluster(database, nodes, lines, haProxy);
+            return new Cluster(database, nodes, lines, haProxy, links);
         } catch (RuntimeException e) {
             if (haProxy != null) {
                 haProxy.close();
             }
             stop(lines);
             stop(nodes);
+            links.values().forEach(linked -> linked.forEach(DatabaseLink::close));
             database.close();
             throw e;
         }
+    }
+
+    /** The database's URLs, each through a new link (added to {@code linked}). */
+    private static Map<String, String> linkedEnvironment(Map<String, String> environment, List<DatabaseLink> linked) {
+        Map<String, String> through = new HashMap<>(environment);
+        environment.forEach((variable, url) -> {
+            PostgresUrl target = PostgresUrl.parse(url);
+            DatabaseLink link = DatabaseLink.open(target.host(), target.port());
+            linked.add(link);
+            through.put(variable, new PostgresUrl(target.host(), link.port(), target.database(), target.user(),
+                    target.password(), target.sslMode(), target.rootCert(), target.applicationName(),
+                    target.connectTimeout()).url());
+        });
+        return Map.copyOf(through);
+    }
+
+    /** Cuts {@code node} off from the database (the edge still reaches it); see {@link DatabaseLink}. */
+    public void cutFromDatabase(ServiceNode node) {
+        linksOf(node).forEach(DatabaseLink::cut);
+    }
+
+    /** Heals {@link #cutFromDatabase}: the bytes that waited pass, or with {@code reset} the connections cut close. */
+    public void healToDatabase(ServiceNode node, boolean reset) {
+        linksOf(node).forEach(link -> link.heal(reset));
+    }
+
+    private List<DatabaseLink> linksOf(ServiceNode node) {
+        List<DatabaseLink> linked = links.get(node.name());
+        if (linked == null) {
+            throw new IllegalStateException(node.name() + " has no link of its own to the database: start the cluster"
+                    + " with databaseLinks");
+        }
+        return linked;
     }
 
     public String frontUrl() {
@@ -179,6 +229,7 @@ public final class Cluster implements AutoCloseable {
         haProxy.close();
         stop(lines);
         stop(nodes);
+        links.values().forEach(linked -> linked.forEach(DatabaseLink::close));
         database.close();
     }
 

@@ -102,7 +102,7 @@ public final class ClusterMain {
         }
         return new Cluster.Settings(repo, nodes, lines, port, routing, databaseUrl, databaseDirectUrl, dbReplicas, dbPort,
                 repo.resolve(dbReplicas > 0 ? "data/replicated" : "data/postgres"), false,
-                repo.resolve("data/cluster"), jvmOptions, ProcessBuilder.Redirect.INHERIT);
+                repo.resolve("data/cluster"), jvmOptions, ProcessBuilder.Redirect.INHERIT, false);
     }
 
     /**

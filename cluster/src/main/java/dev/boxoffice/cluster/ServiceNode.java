@@ -41,6 +41,11 @@ public final class ServiceNode implements AutoCloseable {
                 Map<String, String> environment, Path workingDirectory, Path logDirectory) {
             this(jar, commandPrefix, jvmOptions, properties, environment, workingDirectory, logDirectory, "quarkus.http.port");
         }
+
+        /** The same launch with {@code replaced} as its environment. */
+        public Launch withEnvironment(Map<String, String> replaced) {
+            return new Launch(jar, commandPrefix, jvmOptions, properties, replaced, workingDirectory, logDirectory, portProperty);
+        }
     }
 
     private ServiceNode(String name, int port, Launch launch) {

@@ -38,7 +38,7 @@ class PgBouncerIT {
         cluster = Cluster.start(new Cluster.Settings(TestClusters.REPO, 1, 1, Ports.freeBlock(6), Routing.HASH,
                 Optional.of(pooler.url()), Optional.of(server.url()), 0, 0, WORK.resolve("data"), true, WORK,
                 List.of("@" + TestClusters.REPO.resolve("service/jvm.options")),
-                ProcessBuilder.Redirect.appendTo(WORK.resolve("haproxy.log").toFile())));
+                ProcessBuilder.Redirect.appendTo(WORK.resolve("haproxy.log").toFile()), false));
     }
 
     @AfterAll

@@ -29,6 +29,6 @@ final class TestClusters {
         int dbPort = dbReplicas == 0 ? 0 : Ports.freeBlock(dbReplicas + 3);
         return Cluster.start(new Cluster.Settings(REPO, nodes, 1, Ports.freeBlock(nodes + 4), Routing.HASH, Optional.empty(), Optional.empty(), dbReplicas, dbPort,
                 Files.createTempDirectory("boxoffice-" + name + "-"), true, work,
-                List.of("@" + REPO.resolve("service/jvm.options")), ProcessBuilder.Redirect.appendTo(work.resolve("haproxy.log").toFile())));
+                List.of("@" + REPO.resolve("service/jvm.options")), ProcessBuilder.Redirect.appendTo(work.resolve("haproxy.log").toFile()), false));
     }
 }

@@ -13,8 +13,9 @@ import org.junit.jupiter.api.io.CleanupMode;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A short faults run: one 20-second history of each kind of fault (kill -9, SIGSTOP, a ring change, the primary
- * lost), each judged by the independent checker. Every history must be linearizable per show and lose nothing.
+ * A short faults run: one 20-second history of each kind of fault (kill -9, SIGSTOP, a partition from PostgreSQL,
+ * the primary lost, a ring change, the line service lost), each judged by the independent checker. Every history
+ * must be linearizable per show, lose nothing, and keep every ticket of its waiting rooms' lines in order.
  */
 class BenchFaultsSmokeIT {
 
@@ -26,7 +27,7 @@ class BenchFaultsSmokeIT {
     @BeforeAll
     static void runBriefly() {
         var selection = BenchCommand.parse(List.of("faults", "--out", out.toString(), "--warmup-seconds", "0",
-                "--faults-kinds", "kill,pause,ring,primary", "--faults-seconds", "20", "--faults-shows", "4",
+                "--faults-kinds", "kill,pause,partition,primary,ring,line", "--faults-seconds", "20", "--faults-shows", "4",
                 "--faults-clients", "8"));
         run = new BenchRun(selection, REPOSITORY).run();
     }
@@ -35,10 +36,12 @@ class BenchFaultsSmokeIT {
     void everyHistoryIsJudgedLinearizableWithNothingLost() {
         FaultsResult result = run.result("faults", FaultsResult.class);
 
-        assertThat(result.histories()).extracting(HistoryResult::kind).containsExactly("kill", "pause", "ring", "primary");
+        assertThat(result.histories()).extracting(HistoryResult::kind).containsExactly("kill", "pause", "partition", "primary",
+                "ring", "line");
         for (HistoryResult history : result.histories()) {
             assertThat(history.faults()).as("faults injected in %s", history.file()).isNotEmpty();
             assertThat(history.verdict().operations()).as("operations of %s", history.file()).isGreaterThan(100);
+            assertThat(history.verdict().tickets()).as("tickets of %s", history.file()).isGreaterThan(10);
             assertThat(history.verdict().linearizable()).as("%s: %s", history.file(), history.verdict()).isEqualTo("yes");
             assertThat(history.verdict().clean()).as("%s: %s", history.file(), history.verdict()).isTrue();
             assertThat(out.resolve(history.file())).exists();

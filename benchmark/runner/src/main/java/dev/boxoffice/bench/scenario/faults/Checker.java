@@ -24,7 +24,7 @@ final class Checker {
 
     /** Builds the checker with the Go toolchain ({@code go} on the PATH) into {@code directory}. */
     static Checker build(Path repository, Path directory) {
-        Path binary = directory.resolve("checker");
+        Path binary = directory.resolve("checker").toAbsolutePath(); // go build runs in the sources
         Path sources = repository.resolve("benchmark/checker");
         try {
             Process build = new ProcessBuilder("go", "build", "-o", binary.toString(), ".").directory(sources.toFile())
@@ -63,23 +63,36 @@ final class Checker {
 
     /**
      * What the checker found: the operations, how many with an unknown outcome or refused before anything was done,
+     * how many tickets of a waiting room's line it followed,
      * whether each show's operations are linearizable ("yes", "no", or "undecided" when the search ran out of time),
      * and every anomaly it lists.
      */
-    public record Verdict(int operations, int unknown, int failed, String linearizable, List<String> nonLinearizableShows,
+    public record Verdict(int operations, int unknown, int failed, int tickets, String linearizable, List<String> nonLinearizableShows,
             List<String> lostWrites, List<String> refusedButWritten, List<String> seatsTwice, List<String> logAnomalies,
-            List<String> listingWrong, String visualization) {
+            List<String> listingWrong, List<String> ticketsLost, List<String> admittedOutOfOrder,
+            List<String> admittedBuyersRefused, String visualization) {
 
         public boolean clean() {
-            return linearizable.equals("yes") && lostWrites.isEmpty() && refusedButWritten.isEmpty() && seatsTwice.isEmpty()
-                    && logAnomalies.isEmpty() && listingWrong.isEmpty();
+            return linearizable.equals("yes") && anomalies() == 0;
+        }
+
+        /** Every anomaly listed: shows not linearizable, writes lost or refused but written, the log's, the listing's, the line's. */
+        public int anomalies() {
+            return nonLinearizableShows.size() + lostWrites.size() + refusedButWritten.size() + seatsTwice.size()
+                    + logAnomalies.size() + listingWrong.size() + lineWrong();
+        }
+
+        /** The waiting rooms' anomalies: tickets lost, buyers admitted out of order, admitted buyers refused. */
+        public int lineWrong() {
+            return ticketsLost.size() + admittedOutOfOrder.size() + admittedBuyersRefused.size();
         }
 
         static Verdict of(JsonNode json) {
             return new Verdict(json.path("operations").asInt(), json.path("unknown").asInt(), json.path("failed").asInt(),
-                    json.path("linearizable").asText(), strings(json, "nonLinearizableShows"), strings(json, "lostWrites"),
+                    json.path("tickets").asInt(), json.path("linearizable").asText(), strings(json, "nonLinearizableShows"), strings(json, "lostWrites"),
                     strings(json, "refusedButWritten"), strings(json, "seatsTwice"), strings(json, "logAnomalies"),
-                    strings(json, "listingWrong"), json.path("visualization").asText(""));
+                    strings(json, "listingWrong"), strings(json, "ticketsLost"), strings(json, "admittedOutOfOrder"),
+                    strings(json, "admittedBuyersRefused"), json.path("visualization").asText(""));
         }
 
         private static List<String> strings(JsonNode json, String field) {

@@ -12,14 +12,17 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Random;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
  * Clients of a history, each one operation at a time through the edge, on a few shows of few seats: reads, single
- * and several reservations, cancellations, holds, and confirmations and releases of their own holds. Every operation
- * is recorded with its call, its return and its outcome; nothing is retried, nothing is left out.
+ * and several reservations, cancellations, holds, and confirmations and releases of their own holds. On a show that
+ * sells through a waiting room a client buys as a buyer does: joins its line, asks about its ticket until admitted,
+ * then holds or reserves with the admission (and confirms with it). Every operation is recorded with its call, its
+ * return and its outcome; nothing is retried, nothing is left out.
  */
 final class Clients {
 
@@ -27,25 +30,47 @@ final class Clients {
     static final Duration TIMEOUT = Duration.ofSeconds(5);
     private static final Pattern SEATS = Pattern.compile("\"seats\":\"([AHR]*)\"");
     private static final Pattern HOLD_ID = Pattern.compile("\"holdId\":\"([0-9a-f-]{36})\"");
+    private static final Pattern TICKET = Pattern.compile("\"ticket\":\"([^\"]+)\"");
+    private static final Pattern STATUS = Pattern.compile("\"status\":\"([A-Z]+)\"");
+    private static final Pattern ADMISSION = Pattern.compile("\"admissionToken\":\"([^\"]+)\"");
 
     private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
             .connectTimeout(Duration.ofSeconds(2)).build();
     private final String frontUrl;
     private final String prefix;
     private final List<String> shows;
+    private final Set<String> rooms;
     private final int seats;
     private final long origin;
     private final AtomicLong sequence = new AtomicLong();
     private final List<Operation> operations = Collections.synchronizedList(new ArrayList<>());
+    private final List<Ticket> tickets = Collections.synchronizedList(new ArrayList<>());
 
     /** A hold a client placed and has not settled: the id of the operation that placed it, and the service's id. */
-    private record OpenHold(String opId, String holdId, String show, List<Integer> seats) {
+    private record OpenHold(String opId, String holdId, String show, List<Integer> seats, Admission admission) {
     }
 
-    Clients(String frontUrl, String prefix, List<String> shows, int seats, long origin) {
+    /** A ticket to a show's line: the id of the join that got it, and the ticket. */
+    private record Ticket(String joinId, String show, String ticket) {
+    }
+
+    /** An admission to buy: the id of the poll that gave it, and its token. */
+    private record Admission(String pollId, String show, String token) {
+    }
+
+    /** What one client has under way: its open holds, its ticket in a line, its admission. */
+    private static final class Buyer {
+        final List<OpenHold> holds = new ArrayList<>();
+        Ticket ticket;
+        Admission admission;
+    }
+
+    /** @param rooms the shows that sell through a waiting room */
+    Clients(String frontUrl, String prefix, List<String> shows, Set<String> rooms, int seats, long origin) {
         this.frontUrl = frontUrl;
         this.prefix = prefix;
         this.shows = shows;
+        this.rooms = rooms;
         this.seats = seats;
         this.origin = origin;
     }
@@ -72,6 +97,26 @@ final class Clients {
         shows.forEach(show -> read(client, show));
     }
 
+    /** Asks once more about every ticket a join got, {@code clients} at a time: the line's last word on each. */
+    void pollAll(int clients) throws InterruptedException {
+        List<Ticket> all;
+        synchronized (tickets) {
+            all = List.copyOf(tickets);
+        }
+        List<Thread> threads = new ArrayList<>();
+        for (int c = 0; c < clients; c++) {
+            int client = c;
+            threads.add(Thread.ofPlatform().name("faults-last-poll-" + c).start(() -> {
+                for (int i = client; i < all.size(); i += clients) {
+                    record(poll(client, all.get(i), "last-poll"));
+                }
+            }));
+        }
+        for (Thread thread : threads) {
+            thread.join();
+        }
+    }
+
     List<Operation> operations() {
         synchronized (operations) {
             return List.copyOf(operations);
@@ -79,7 +124,7 @@ final class Clients {
     }
 
     private void loop(int client, long deadline, long meanPauseMicros, Random random) {
-        List<OpenHold> holds = new ArrayList<>();
+        Buyer buyer = new Buyer();
         while (System.nanoTime() < deadline) {
             try {
                 Thread.sleep(Duration.ofNanos(1_000 * (long) (random.nextDouble() * 2 * meanPauseMicros)));
@@ -91,43 +136,116 @@ final class Clients {
             int dice = random.nextInt(100);
             if (dice < 35) {
                 read(client, show);
-            } else if (dice < 50) {
-                write(client, show, "reserve", List.of(seat(random)), null, "PATCH", "/seats/%d", "{\"action\":\"RESERVE\"}");
-            } else if (dice < 60) {
-                List<Integer> two = twoSeats(random);
-                write(client, show, "reserve-many", two, null, "POST", "/reservations", "{\"seats\":" + two + "}");
-            } else if (dice < 70) {
-                write(client, show, "cancel", List.of(seat(random)), null, "PATCH", "/seats/%d", "{\"action\":\"CANCEL_RESERVATION\"}");
-            } else if (dice < 85 || holds.isEmpty()) {
-                hold(client, show, random, holds);
-            } else {
-                OpenHold hold = holds.remove(random.nextInt(holds.size()));
+            } else if (dice >= 60 && dice < 70) {
+                write(client, show, "cancel", List.of(seat(random)), null, "PATCH", "/seats/%d", "{\"action\":\"CANCEL_RESERVATION\"}", null);
+            } else if (dice >= 85 && !buyer.holds.isEmpty()) {
+                OpenHold hold = buyer.holds.remove(random.nextInt(buyer.holds.size()));
                 boolean confirm = random.nextInt(10) < 6;
                 write(client, hold.show(), confirm ? "confirm" : "release", hold.seats(), hold.opId(), confirm ? "POST" : "DELETE",
-                        "/holds/" + hold.holdId() + (confirm ? "/confirm" : ""), null);
+                        "/holds/" + hold.holdId() + (confirm ? "/confirm" : ""), null, confirm ? hold.admission() : null);
+            } else if (rooms.contains(show) || buyer.admission != null) {
+                buy(client, show, dice, random, buyer);
+            } else {
+                sell(client, show, dice, random, buyer, null);
             }
         }
     }
 
-    private void hold(int client, String show, Random random, List<OpenHold> holds) {
+    /** A buyer's next step on a waiting room's show: use the admission, or ask about the ticket, or join the line. */
+    private void buy(int client, String show, int dice, Random random, Buyer buyer) {
+        if (buyer.admission != null) {
+            Admission admission = buyer.admission;
+            buyer.admission = null;
+            sell(client, admission.show(), dice, random, buyer, admission);
+        } else if (buyer.ticket != null) {
+            Operation poll = poll(client, buyer.ticket, "poll");
+            record(poll.withoutBody().seeing(statusOf(poll)));
+            Matcher token = ADMISSION.matcher(poll.seen() == null ? "" : poll.seen());
+            if (poll.status() == 200 && token.find()) {
+                buyer.admission = new Admission(poll.id(), buyer.ticket.show(), token.group(1));
+            }
+            if (!"WAITING".equals(statusOf(poll)) && poll.status() == 200) {
+                buyer.ticket = null; // admitted, or expired: a new ticket next time
+            }
+        } else {
+            buyer.ticket = join(client, show);
+        }
+    }
+
+    /** A reservation of one seat or two, or a hold, on {@code show}: with {@code admission} if it sells through a room. */
+    private void sell(int client, String show, int dice, Random random, Buyer buyer, Admission admission) {
+        if (dice < 50) {
+            write(client, show, "reserve", List.of(seat(random)), null, "PATCH", "/seats/%d", "{\"action\":\"RESERVE\"}", admission);
+        } else if (dice < 60) {
+            List<Integer> two = twoSeats(random);
+            write(client, show, "reserve-many", two, null, "POST", "/reservations", "{\"seats\":" + two + "}", admission);
+        } else {
+            hold(client, show, random, buyer.holds, admission);
+        }
+    }
+
+    private Ticket join(int client, String show) {
+        Operation op = send(client, nextId(), show, "join", List.of(), null, "POST", "/queue", null, null, false);
+        record(op.withoutBody());
+        Matcher ticket = TICKET.matcher(op.seen());
+        if (op.outcome().equals("ok") && ticket.find()) {
+            Ticket got = new Ticket(op.id(), show, ticket.group(1));
+            tickets.add(got);
+            return got;
+        }
+        return null;
+    }
+
+    /** Asks about a ticket; the operation returned carries the answer's body as {@code seen}. */
+    private Operation poll(int client, Ticket ticket, String kind) {
+        long call = now();
+        int status = 0;
+        String body = "";
+        try {
+            HttpResponse<String> response = http.send(HttpRequest.newBuilder(URI.create(frontUrl + "/shows/" + ticket.show()
+                    + "/queue/" + ticket.ticket())).timeout(TIMEOUT).GET().build(), HttpResponse.BodyHandlers.ofString());
+            status = response.statusCode();
+            body = response.body();
+        } catch (IOException e) {
+            // a poll that failed tells nothing
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        Operation op = new Operation(nextId(), client, ticket.show(), kind, List.of(), null, call, now(),
+                status == 200 ? "ok" : "failed", body, status, ticket.joinId(), null);
+        return kind.equals("last-poll") ? op.withoutBody().seeing(statusOf(op)) : op;
+    }
+
+    /** The status a poll's answer gives (WAITING, ADMITTED, EXPIRED), or its problem's code. */
+    private static String statusOf(Operation poll) {
+        String body = poll.seen() == null ? "" : poll.seen();
+        Matcher status = STATUS.matcher(body);
+        if (poll.status() == 200 && status.find()) {
+            return status.group(1);
+        }
+        Matcher code = Pattern.compile("\"code\":\"([A-Z_]+)\"").matcher(body);
+        return code.find() ? code.group(1) : null;
+    }
+
+    private void hold(int client, String show, Random random, List<OpenHold> holds, Admission admission) {
         List<Integer> held = random.nextBoolean() ? List.of(seat(random)) : twoSeats(random);
         String id = nextId();
         Operation op = send(client, id, show, "hold", held, id, "POST", "/holds",
-                "{\"seats\":" + held + ",\"ttlSeconds\":3600}");
+                "{\"seats\":" + held + ",\"ttlSeconds\":3600}", admission, true);
         if (op.outcome().equals("ok")) {
             Matcher holdId = HOLD_ID.matcher(op.seen());
             if (holdId.find()) {
-                holds.add(new OpenHold(id, holdId.group(1), show, held));
+                holds.add(new OpenHold(id, holdId.group(1), show, held, admission));
             }
         }
         record(op.withoutBody());
     }
 
     private void write(int client, String show, String kind, List<Integer> seatNumbers, String hold, String method,
-            String path, String body) {
+            String path, String body, Admission admission) {
         String id = nextId();
         Operation op = send(client, id, show, kind, seatNumbers, hold, method,
-                path.contains("%d") ? path.formatted(seatNumbers.get(0)) : path, body);
+                path.contains("%d") ? path.formatted(seatNumbers.get(0)) : path, body, admission, true);
         record(op.withoutBody());
     }
 
@@ -149,17 +267,27 @@ final class Clients {
             Thread.currentThread().interrupt();
         }
         record(new Operation(nextId(), client, show, "read", List.of(), null, call, now(), seen == null ? "failed" : "ok",
-                seen, status));
+                seen, status, null, null));
     }
 
-    /** Sends one write; the operation returned carries the answer's body as {@code seen}, for the caller to read. */
+    /**
+     * Sends one write (or a join), with {@code admission}'s token if given and, if {@code correlated}, its id as the
+     * correlation id its events carry; the operation returned carries the answer's body as {@code seen}, for the
+     * caller to read.
+     */
     private Operation send(int client, String id, String show, String kind, List<Integer> seatNumbers, String hold,
-            String method, String path, String body) {
+            String method, String path, String body, Admission admission, boolean correlated) {
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(frontUrl + "/shows/" + show + path))
-                .timeout(TIMEOUT).header("X-Correlation-Id", id)
+                .timeout(TIMEOUT)
                 .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
+        if (correlated) {
+            request.header("X-Correlation-Id", id);
+        }
         if (body != null) {
             request.header("Content-Type", "application/json");
+        }
+        if (admission != null) {
+            request.header("Admission-Token", admission.token());
         }
         long call = now();
         int status = 0;
@@ -180,7 +308,8 @@ final class Clients {
             Thread.currentThread().interrupt();
             outcome = "unknown";
         }
-        return new Operation(id, client, show, kind, seatNumbers, hold, call, now(), outcome, answer, status);
+        return new Operation(id, client, show, kind, seatNumbers, hold, call, now(), outcome, answer, status, null,
+                admission == null ? null : admission.pollId());
     }
 
     /**

@@ -7,8 +7,11 @@ import java.util.List;
 public enum FaultKind {
     KILL("kill -9 of a node, then its restart"),
     PAUSE("a node paused with SIGSTOP for 1 to 10 s, then SIGCONT"),
+    PARTITION("a node cut off from PostgreSQL for 1 to 10 s while the edge still reaches it, then healed: the bytes"
+            + " that waited let through, or its connections reset"),
     PRIMARY("kill -9 of PostgreSQL's primary (and its keeper), a standby promoted, the old one back as a standby"),
     RING("a node taken out of the ring (a graceful stop), then added back"),
+    LINE("kill -9 of the line service during the on-sale, then its restart"),
     MIXED("each round one of the kinds above, at random");
 
     private final String description;

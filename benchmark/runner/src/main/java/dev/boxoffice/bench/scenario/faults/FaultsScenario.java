@@ -25,10 +25,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.UUID;
 
 /**
@@ -41,13 +43,21 @@ import java.util.UUID;
 public final class FaultsScenario extends Scenario<FaultsResult> {
 
     private static final int NODES = 3;
+    private static final int LINES = 1;
     private static final int REPLICAS = 2;
+    /** A waiting room's rate: slow enough that a line forms among the clients, fast enough that it moves. */
+    static final int ADMIT_PER_SECOND = 5;
+    /** Never reached, so that a called buyer is admitted when they ask, and order is all the line decides. */
+    private static final int MAX_ACTIVE = 100_000;
+    /** How old a line service's record of a room may be when it answers a waiting ticket (the line's maxAge). */
+    private static final Duration LINE_RECORD_AGE = Duration.ofSeconds(2);
     /** How long the listing may take to agree with the shows once the faults are healed. */
     static final Duration LISTING_BOUND = Duration.ofSeconds(10);
 
     public FaultsScenario() {
-        super("faults", "histories of clients under faults (kill -9, SIGSTOP, the primary lost, ring changes), checked for"
-                + " linearizability and lost writes by an independent checker (only when named)", FaultsResult.class,
+        super("faults", "histories of clients under faults (kill -9, SIGSTOP, partitions, the primary lost, ring changes,"
+                + " the line service lost), checked for linearizability and lost writes by an independent checker (only"
+                + " when named)", FaultsResult.class,
                 FaultsOptions.class, Target.OWN, false);
     }
 
@@ -82,7 +92,7 @@ public final class FaultsScenario extends Scenario<FaultsResult> {
         }
         run.progress().phase("faults: building the checker (benchmark/checker, Go)");
         Checker checker = Checker.build(run.repository(), directory);
-        run.progress().phase("faults: starting " + NODES + " nodes behind HAProxy"
+        run.progress().phase("faults: starting " + NODES + " nodes and a line service behind HAProxy"
                 + (replicated ? " on " + (REPLICAS + 1) + " PostgreSQL servers under pg_auto_failover" : ""));
         List<HistoryResult> histories = new ArrayList<>();
         String description;
@@ -92,7 +102,8 @@ public final class FaultsScenario extends Scenario<FaultsResult> {
         Cluster cluster = Cluster.start(settings(run, replicated));
         StopOnExit.started(cluster);
         try {
-            description = NODES + " nodes behind HAProxy on " + cluster.database() + ", on every core";
+            description = NODES + " nodes and " + LINES + " line service behind HAProxy on " + cluster.database()
+                    + ", each node through a link of its own that the nemesis can cut, on every core";
             for (FaultKind kind : kinds) {
                 for (int i = 1; i <= options.histories(); i++) {
                     histories.add(history(run, cluster, checker, directory, kind, i, options));
@@ -115,11 +126,11 @@ public final class FaultsScenario extends Scenario<FaultsResult> {
     private static Cluster.Settings settings(Run run, boolean replicated) {
         Path logs = run.bench().logDirectory();
         try {
-            return new Cluster.Settings(run.repository(), NODES, 0, Ports.freeBlock(NODES + 4), Routing.HASH, Optional.empty(),
+            return new Cluster.Settings(run.repository(), NODES, LINES, Ports.freeBlock(NODES + 4), Routing.HASH, Optional.empty(),
                     Optional.empty(), replicated ? REPLICAS : 0, replicated ? Ports.freeBlock(REPLICAS + 3) : 0,
                     Files.createTempDirectory("boxoffice-faults-"), true, logs,
                     List.of("@" + run.repository().resolve("service/jvm.options")),
-                    ProcessBuilder.Redirect.appendTo(logs.resolve("haproxy-faults.log").toFile()));
+                    ProcessBuilder.Redirect.appendTo(logs.resolve("haproxy-faults.log").toFile()), true);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -129,11 +140,21 @@ public final class FaultsScenario extends Scenario<FaultsResult> {
             FaultsOptions options) {
         String name = kind.label() + "-" + number;
         run.progress().phase("faults: history " + name + " (" + kind.description() + ")");
-        List<String> shows = ShowsApi.createShowsNow(cluster.frontUrl(), options.shows(), options.seats()).stream()
-                .map(UUID::toString).toList();
+        List<String> shows = new ArrayList<>();
+        Set<String> rooms = new HashSet<>();
+        for (int i = 0; i < options.shows(); i++) {
+            UUID show = UUID.randomUUID();
+            if (i % 2 == 1) { // every other show sells through a waiting room
+                ShowsApi.createShowWithWaitingRoomNow(cluster.frontUrl(), show, options.seats(), ADMIT_PER_SECOND, MAX_ACTIVE);
+                rooms.add(show.toString());
+            } else {
+                ShowsApi.createShowNow(cluster.frontUrl(), show, options.seats());
+            }
+            shows.add(show.toString());
+        }
         long origin = System.nanoTime();
         long deadline = origin + Duration.ofMillis((long) (options.seconds() * 1000)).toNanos();
-        Clients clients = new Clients(cluster.frontUrl(), name + "-", shows, options.seats(), origin);
+        Clients clients = new Clients(cluster.frontUrl(), name + "-", shows, rooms, options.seats(), origin);
         Nemesis nemesis = new Nemesis(cluster, origin ^ number, origin, run.progress()::info);
         Thread faults = Thread.ofPlatform().name("faults-nemesis").start(() -> {
             try {
@@ -147,6 +168,8 @@ public final class FaultsScenario extends Scenario<FaultsResult> {
             faults.join();
             heal(cluster);
             clients.readAll(options.clients());
+            Thread.sleep(LINE_RECORD_AGE.toMillis()); // every waiting ticket's answer newer than the last admission
+            clients.pollAll(options.clients());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("faults: interrupted", e);
@@ -166,14 +189,16 @@ public final class FaultsScenario extends Scenario<FaultsResult> {
                 (System.nanoTime() - origin) / 1e9, nemesis.faults(), verdict, Timeline.of(operations));
     }
 
-    /** Every node running and ready, every database server back; then the edge's checks take them in again. */
+    /** Every node and line service running and ready, every database server back; then the edge takes them in again. */
     private static void heal(Cluster cluster) throws InterruptedException {
-        for (ServiceNode node : cluster.nodes()) {
-            if (!node.isAlive()) {
-                node.restart();
+        List<ServiceNode> processes = new ArrayList<>(cluster.nodes());
+        processes.addAll(cluster.lines());
+        for (ServiceNode process : processes) {
+            if (!process.isAlive()) {
+                process.restart();
             }
         }
-        cluster.nodes().forEach(node -> node.awaitReady(Duration.ofSeconds(120)));
+        processes.forEach(process -> process.awaitReady(Duration.ofSeconds(120)));
         cluster.database().replicas().ifPresent(database -> {
             database.restartStopped();
             database.awaitInSync(Duration.ofSeconds(60));
@@ -202,9 +227,9 @@ public final class FaultsScenario extends Scenario<FaultsResult> {
     @Override
     public List<Section> sections(FaultsResult result, RunResult run) {
         Table byKind = new Table("Fault kind", "Histories", "Operations", "Unknown outcome", "Linearizable",
-                "Acknowledged writes lost", "Seats twice", "Listing wrong");
-        Table each = new Table("History", "Faults", "Operations", "Unknown", "Refused before done", "Linearizable",
-                "Anomalies", "File");
+                "Acknowledged writes lost", "Seats twice", "Listing wrong", "Line wrong");
+        Table each = new Table("History", "Faults", "Operations", "Unknown", "Refused before done", "Tickets",
+                "Linearizable", "Anomalies", "File");
         List<String> charts = new ArrayList<>();
         for (String kind : result.histories().stream().map(HistoryResult::kind).distinct().toList()) {
             List<HistoryResult> ofKind = result.histories().stream().filter(h -> h.kind().equals(kind)).toList();
@@ -214,15 +239,15 @@ public final class FaultsScenario extends Scenario<FaultsResult> {
                     ofKind.stream().filter(h -> h.verdict().linearizable().equals("yes")).count() + " of " + ofKind.size(),
                     num(ofKind.stream().mapToLong(h -> h.verdict().lostWrites().size()).sum(), 0),
                     num(ofKind.stream().mapToLong(h -> h.verdict().seatsTwice().size()).sum(), 0),
-                    num(ofKind.stream().mapToLong(h -> h.verdict().listingWrong().size()).sum(), 0));
+                    num(ofKind.stream().mapToLong(h -> h.verdict().listingWrong().size()).sum(), 0),
+                    num(ofKind.stream().mapToLong(h -> h.verdict().lineWrong()).sum(), 0));
             charts.add(Timeline.chart(ofKind.get(0)));
         }
         for (HistoryResult h : result.histories()) {
             Checker.Verdict v = h.verdict();
-            int anomalies = v.nonLinearizableShows().size() + v.lostWrites().size() + v.refusedButWritten().size()
-                    + v.seatsTwice().size() + v.logAnomalies().size() + v.listingWrong().size();
+            int anomalies = v.anomalies();
             each.row(h.file().replace(".jsonl", ""), num(h.faults().size(), 0), num(v.operations(), 0), num(v.unknown(), 0),
-                    num(v.failed(), 0), v.linearizable(), anomalies == 0 ? "none" : anomalies
+                    num(v.failed(), 0), num(v.tickets(), 0), v.linearizable(), anomalies == 0 ? "none" : anomalies
                             + (v.visualization().isEmpty() ? "" : " ([visualization](" + h.file().replace(".jsonl", ".html") + "))"),
                     "[" + h.file() + "](" + h.file() + ")");
         }
@@ -230,14 +255,17 @@ public final class FaultsScenario extends Scenario<FaultsResult> {
                 + " operations a second in all, through the edge of " + result.cluster()
                 + ", on shows of " + result.seatsPerShow() + " seats: reads (35 %), reservations of one seat (15 %) and of"
                 + " two (10 %), cancellations (10 %), holds of one or two seats (15 %), confirmations and releases of the"
-                + " client's own holds (15 %). A write unanswered within " + Clients.TIMEOUT.toSeconds() + " s, cut off,"
+                + " client's own holds (15 %). Every other show sells through a waiting room (" + ADMIT_PER_SECOND
+                + " admitted a second): there a client joins the line, asks about its ticket until admitted, and holds or"
+                + " reserves with its admission. A write unanswered within " + Clients.TIMEOUT.toSeconds() + " s, cut off,"
                 + " or answered 5xx has an unknown outcome, unless the answer says nothing was written (OVERLOADED,"
                 + " SERVICE_UNAVAILABLE: refused before done). A nemesis injects a fault every 3 to 5"
-                + " healthy seconds. Afterwards everything is healed, every show is read once more, and the listing is"
-                + " given " + LISTING_BOUND.toSeconds() + " s to agree with them. Each history is judged by"
-                + " benchmark/checker (Go, Porcupine): each show's operations linearizable, an unknown write free to take"
-                + " effect at any time after its call; every acknowledged write in the log, nothing refused in it, no seat"
-                + " taken twice, the listing agreeing with the log. Faults per kind: "
+                + " healthy seconds. Afterwards everything is healed, every show is read once more, every ticket asked"
+                + " about once more, and the listing is given " + LISTING_BOUND.toSeconds() + " s to agree with the shows."
+                + " Each history is judged by benchmark/checker (Go, Porcupine): each show's operations linearizable, an"
+                + " unknown write free to take effect at any time after its call; every acknowledged write in the log,"
+                + " nothing refused in it, no seat taken twice, the listing agreeing with the log; every ticket still"
+                + " known, nobody admitted ahead of a buyer who joined earlier, no admitted buyer refused. Faults per kind: "
                 + String.join("; ", List.of(FaultKind.values()).stream().map(k -> k.label() + ": " + k.description()).toList())
                 + ".";
         return List.of(new Section("Safety under faults", text, charts, List.of(byKind, each)));

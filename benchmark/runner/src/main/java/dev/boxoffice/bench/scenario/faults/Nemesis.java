@@ -76,6 +76,28 @@ final class Nemesis {
                 }
                 record(kind, node.name(), start, "SIGSTOP for " + pause + " ms");
             }
+            case PARTITION -> {
+                ServiceNode node = anyNode();
+                long cutFor = 1_000 + random.nextInt(9_000);
+                boolean reset = random.nextBoolean();
+                long start = now();
+                cluster.cutFromDatabase(node);
+                try {
+                    Thread.sleep(cutFor);
+                } finally {
+                    cluster.healToDatabase(node, reset);
+                }
+                record(kind, node.name(), start, "cut off from PostgreSQL for " + cutFor + " ms, then "
+                        + (reset ? "its connections reset" : "the bytes that waited let through"));
+            }
+            case LINE -> {
+                ServiceNode line = cluster.lines().get(random.nextInt(cluster.lines().size()));
+                long start = now();
+                line.kill();
+                Thread.sleep(2_000 + random.nextInt(4_000));
+                line.restart().awaitReady(READY_WITHIN);
+                record(kind, line.name(), start, "kill -9, restarted after " + seconds(now() - start));
+            }
             case PRIMARY -> {
                 ReplicatedDatabase database = cluster.database().replicas().orElseThrow(() ->
                         new IllegalStateException("the primary kind needs replicated PostgreSQL servers"));
