@@ -187,6 +187,17 @@ func TestABuyerAdmittedAheadOfAnEarlierOneIsFlagged(t *testing.T) {
 	}
 }
 
+func TestABuyerWhoJoinedWhileTheLineServiceWasDownMayBeAhead(t *testing.T) {
+	v := check(historyOf(t, withLastPolls(aLineTheServiceCouldGive,
+		`{"type":"fault","kind":"line","target":"line-1","start":900000000,"end":1000000000,"description":"kill -9"}`,
+		`{"type":"op","id":"7","client":0,"show":"s","kind":"last-poll","ticket":"1","call":9000000000,"return":9000001000,"outcome":"ok","seen":"WAITING","status":200}`,
+		`{"type":"op","id":"8","client":0,"show":"s","kind":"last-poll","ticket":"2","call":9000000000,"return":9000001000,"outcome":"ok","seen":"ADMITTED","status":200}`)...),
+		time.Minute, "")
+	if !v.ok() {
+		t.Fatalf("flagged a buyer numbered by a node from an older block while the line service was down: %+v", v)
+	}
+}
+
 func TestAnAdmittedBuyerRefusedIsFlagged(t *testing.T) {
 	lines := withLastPolls(aLineTheServiceCouldGive,
 		`{"type":"op","id":"7","client":0,"show":"s","kind":"last-poll","ticket":"1","call":9000000000,"return":9000001000,"outcome":"ok","seen":"EXPIRED","status":200}`,

@@ -8,8 +8,10 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
 import java.time.Duration;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.Deque;
 import java.util.List;
 import java.util.Random;
 import java.util.Set;
@@ -20,8 +22,8 @@ import java.util.regex.Pattern;
 /**
  * Clients of a history, each one operation at a time through the edge, on a few shows of few seats: reads, single
  * and several reservations, cancellations, holds, and confirmations and releases of their own holds. On a show that
- * sells through a waiting room a client buys as a buyer does: joins its line, asks about its ticket until admitted,
- * then holds or reserves with the admission (and confirms with it). Every operation is recorded with its call, its
+ * sells through a waiting room a client buys as a crowd of buyers does: joins its line (a few tickets at once), asks
+ * about its tickets, and holds or reserves with each admission (and confirms with it). Every operation is recorded with its call, its
  * return and its outcome; nothing is retried, nothing is left out.
  */
 final class Clients {
@@ -58,12 +60,15 @@ final class Clients {
     private record Admission(String pollId, String show, String token) {
     }
 
-    /** What one client has under way: its open holds, its ticket in a line, its admission. */
+    /** What one client has under way: its open holds, its tickets in the lines, its admissions not used yet. */
     private static final class Buyer {
         final List<OpenHold> holds = new ArrayList<>();
-        Ticket ticket;
-        Admission admission;
+        final List<Ticket> tickets = new ArrayList<>();
+        final Deque<Admission> admissions = new ArrayDeque<>();
     }
+
+    /** How many tickets a client holds at once: enough for lines longer than a few seconds of their rate. */
+    private static final int TICKETS_PER_CLIENT = 4;
 
     /** @param rooms the shows that sell through a waiting room */
     Clients(String frontUrl, String prefix, List<String> shows, Set<String> rooms, int seats, long origin) {
@@ -143,7 +148,7 @@ final class Clients {
                 boolean confirm = random.nextInt(10) < 6;
                 write(client, hold.show(), confirm ? "confirm" : "release", hold.seats(), hold.opId(), confirm ? "POST" : "DELETE",
                         "/holds/" + hold.holdId() + (confirm ? "/confirm" : ""), null, confirm ? hold.admission() : null);
-            } else if (rooms.contains(show) || buyer.admission != null) {
+            } else if (rooms.contains(show) || !buyer.admissions.isEmpty()) {
                 buy(client, show, dice, random, buyer);
             } else {
                 sell(client, show, dice, random, buyer, null);
@@ -151,24 +156,31 @@ final class Clients {
         }
     }
 
-    /** A buyer's next step on a waiting room's show: use the admission, or ask about the ticket, or join the line. */
+    /**
+     * A buyer's next step on a waiting room's show: use an admission, or join a line (up to a few tickets at once, as
+     * a crowd of buyers would), or ask about one of its tickets.
+     */
     private void buy(int client, String show, int dice, Random random, Buyer buyer) {
-        if (buyer.admission != null) {
-            Admission admission = buyer.admission;
-            buyer.admission = null;
+        if (!buyer.admissions.isEmpty()) {
+            Admission admission = buyer.admissions.poll();
             sell(client, admission.show(), dice, random, buyer, admission);
-        } else if (buyer.ticket != null) {
-            Operation poll = poll(client, buyer.ticket, "poll");
-            record(poll.withoutBody().seeing(statusOf(poll)));
-            Matcher token = ADMISSION.matcher(poll.seen() == null ? "" : poll.seen());
-            if (poll.status() == 200 && token.find()) {
-                buyer.admission = new Admission(poll.id(), buyer.ticket.show(), token.group(1));
-            }
-            if (!"WAITING".equals(statusOf(poll)) && poll.status() == 200) {
-                buyer.ticket = null; // admitted, or expired: a new ticket next time
+        } else if (buyer.tickets.size() < TICKETS_PER_CLIENT && (buyer.tickets.isEmpty() || random.nextBoolean())) {
+            Ticket ticket = join(client, show);
+            if (ticket != null) {
+                buyer.tickets.add(ticket);
             }
         } else {
-            buyer.ticket = join(client, show);
+            Ticket ticket = buyer.tickets.get(random.nextInt(buyer.tickets.size()));
+            Operation poll = poll(client, ticket, "poll");
+            String status = statusOf(poll);
+            record(poll.withoutBody().seeing(status));
+            Matcher token = ADMISSION.matcher(poll.seen() == null ? "" : poll.seen());
+            if (poll.status() == 200 && token.find()) {
+                buyer.admissions.add(new Admission(poll.id(), ticket.show(), token.group(1)));
+            }
+            if (poll.status() == 200 && !"WAITING".equals(status)) {
+                buyer.tickets.remove(ticket); // admitted, or expired
+            }
         }
     }
 
@@ -184,6 +196,7 @@ final class Clients {
         }
     }
 
+    /** Joins {@code show}'s line: the ticket got, or null. */
     private Ticket join(int client, String show) {
         Operation op = send(client, nextId(), show, "join", List.of(), null, "POST", "/queue", null, null, false);
         record(op.withoutBody());

@@ -45,8 +45,11 @@ public final class FaultsScenario extends Scenario<FaultsResult> {
     private static final int NODES = 3;
     private static final int LINES = 1;
     private static final int REPLICAS = 2;
-    /** A waiting room's rate: slow enough that a line forms among the clients, fast enough that it moves. */
-    static final int ADMIT_PER_SECOND = 5;
+    /**
+     * A waiting room's rate: below the clients' joins (about 3 a second a room), so that a line forms and some are
+     * still waiting at the end, which the checker's order check needs; fast enough that it moves.
+     */
+    static final int ADMIT_PER_SECOND = 1;
     /** Never reached, so that a called buyer is admitted when they ask, and order is all the line decides. */
     private static final int MAX_ACTIVE = 100_000;
     /** How old a line service's record of a room may be when it answers a waiting ticket (the line's maxAge). */
@@ -256,8 +259,8 @@ public final class FaultsScenario extends Scenario<FaultsResult> {
                 + ", on shows of " + result.seatsPerShow() + " seats: reads (35 %), reservations of one seat (15 %) and of"
                 + " two (10 %), cancellations (10 %), holds of one or two seats (15 %), confirmations and releases of the"
                 + " client's own holds (15 %). Every other show sells through a waiting room (" + ADMIT_PER_SECOND
-                + " admitted a second): there a client joins the line, asks about its ticket until admitted, and holds or"
-                + " reserves with its admission. A write unanswered within " + Clients.TIMEOUT.toSeconds() + " s, cut off,"
+                + " admitted a second): there a client joins the line (holding up to 4 tickets at once, so that a line"
+                + " forms), asks about its tickets, and holds or reserves with each admission. A write unanswered within " + Clients.TIMEOUT.toSeconds() + " s, cut off,"
                 + " or answered 5xx has an unknown outcome, unless the answer says nothing was written (OVERLOADED,"
                 + " SERVICE_UNAVAILABLE: refused before done). A nemesis injects a fault every 3 to 5"
                 + " healthy seconds. Afterwards everything is healed, every show is read once more, every ticket asked"
