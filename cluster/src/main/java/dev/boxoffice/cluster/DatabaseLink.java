@@ -79,6 +79,7 @@ public final class DatabaseLink implements AutoCloseable {
         while (!server.isClosed()) {
             try {
                 Socket node = server.accept();
+                sockets.add(node);
                 Thread.ofVirtual().start(() -> connect(node));
             } catch (IOException closed) {
                 return;
@@ -87,7 +88,6 @@ public final class DatabaseLink implements AutoCloseable {
     }
 
     private void connect(Socket node) {
-        sockets.add(node);
         try {
             awaitOpen();
             if (node.isClosed()) {
