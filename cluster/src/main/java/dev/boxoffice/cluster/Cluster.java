@@ -1,8 +1,8 @@
 package dev.boxoffice.cluster;
 
+import dev.boxoffice.postgres.PostgresUrl;
 import java.nio.file.Path;
 import java.time.Duration;
-import dev.boxoffice.postgres.PostgresUrl;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -172,9 +172,7 @@ public final class Cluster implements AutoCloseable {
             PostgresUrl target = PostgresUrl.parse(url);
             DatabaseLink link = DatabaseLink.open(target.host(), target.port());
             linked.add(link);
-            through.put(variable, new PostgresUrl(target.host(), link.port(), target.database(), target.user(),
-                    target.password(), target.sslMode(), target.rootCert(), target.applicationName(),
-                    target.connectTimeout()).url());
+            through.put(variable, target.withPort(link.port()).url());
         });
         return Map.copyOf(through);
     }

@@ -108,6 +108,11 @@ public record PostgresUrl(String host, int port, String database, Optional<Strin
         return new PostgresUrl(host, port, database, user, password, mode, rootCert, applicationName, connectTimeout);
     }
 
+    /** This URL with {@code otherPort} as its port: the same server reached through a relay. */
+    public PostgresUrl withPort(int otherPort) {
+        return new PostgresUrl(host, otherPort, database, user, password, sslMode, rootCert, applicationName, connectTimeout);
+    }
+
     /** This URL written out again, every parameter explicit: what {@link #parse} reads back as this. */
     public String url() {
         Map<String, String> parameters = new LinkedHashMap<>();

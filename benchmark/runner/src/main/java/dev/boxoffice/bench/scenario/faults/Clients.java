@@ -34,6 +34,7 @@ final class Clients {
     private static final Pattern HOLD_ID = Pattern.compile("\"holdId\":\"([0-9a-f-]{36})\"");
     private static final Pattern TICKET = Pattern.compile("\"ticket\":\"([^\"]+)\"");
     private static final Pattern STATUS = Pattern.compile("\"status\":\"([A-Z]+)\"");
+    private static final Pattern CODE = Pattern.compile("\"code\":\"([A-Z_]+)\"");
     private static final Pattern ADMISSION = Pattern.compile("\"admissionToken\":\"([^\"]+)\"");
 
     private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
@@ -236,7 +237,7 @@ final class Clients {
         if (poll.status() == 200 && status.find()) {
             return status.group(1);
         }
-        Matcher code = Pattern.compile("\"code\":\"([A-Z_]+)\"").matcher(body);
+        Matcher code = CODE.matcher(body);
         return code.find() ? code.group(1) : null;
     }
 
