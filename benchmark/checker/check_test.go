@@ -168,6 +168,16 @@ func TestALineTheServiceCouldGivePasses(t *testing.T) {
 	}
 }
 
+func TestATicketToldSoldOutIsKnownAndNotAheadOfAnyone(t *testing.T) {
+	v := check(historyOf(t, withLastPolls(aLineTheServiceCouldGive,
+		`{"type":"op","id":"7","client":0,"show":"s","kind":"last-poll","ticket":"1","call":9000000000,"return":9000001000,"outcome":"ok","seen":"SOLD_OUT","status":200}`,
+		`{"type":"op","id":"8","client":0,"show":"s","kind":"last-poll","ticket":"2","call":9000000000,"return":9000001000,"outcome":"ok","seen":"ADMITTED","status":200}`)...),
+		time.Minute, "")
+	if !v.ok() {
+		t.Fatalf("flagged a ticket told the show is sold out (it may have been called before): %+v", v)
+	}
+}
+
 func TestALostTicketIsFlagged(t *testing.T) {
 	v := check(historyOf(t, withLastPolls(aLineTheServiceCouldGive,
 		`{"type":"op","id":"7","client":0,"show":"s","kind":"last-poll","ticket":"1","call":9000000000,"return":9000001000,"outcome":"failed","status":400}`)...),
@@ -184,6 +194,20 @@ func TestABuyerAdmittedAheadOfAnEarlierOneIsFlagged(t *testing.T) {
 		time.Minute, "")
 	if len(v.OutOfOrder) != 1 || !strings.HasPrefix(v.OutOfOrder[0], "1 of s") {
 		t.Fatalf("a buyer still waiting behind one who joined after them was not flagged: %+v", v)
+	}
+}
+
+func TestABuyerAdmittedAfterAnEarlierOneWasLastAskedAboutIsNotFlagged(t *testing.T) {
+	// The line goes on calling while the last polls are asked: ticket 2, asked about after ticket 1, may be admitted
+	// because ticket 1 was called in between; and a WAITING answer may be up to a record's age behind.
+	lines := append([]string{}, aLineTheServiceCouldGive[:3]...)
+	v := check(historyOf(t, withLastPolls(lines,
+		`{"type":"op","id":"7","client":0,"show":"s","kind":"last-poll","ticket":"1","call":9000000000,"return":9000001000,"outcome":"ok","seen":"WAITING","status":200}`,
+		`{"type":"op","id":"8","client":0,"show":"s","kind":"last-poll","ticket":"2","call":9500000000,"return":9500001000,"outcome":"ok","seen":"ADMITTED","status":200}`,
+		`{"type":"op","id":"9","client":1,"show":"s","kind":"poll","ticket":"2","call":8000000000,"return":8000001000,"outcome":"ok","seen":"ADMITTED","status":200}`)...),
+		time.Minute, "")
+	if !v.ok() {
+		t.Fatalf("flagged a buyer admitted after, or less than a record's age before, the earlier one was told to wait: %+v", v)
 	}
 }
 
