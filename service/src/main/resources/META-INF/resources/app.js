@@ -177,7 +177,12 @@ async function waitInLine(showId) {
   let ticket = storedPlace(showId).ticket;
   if (!ticket) {
     const joined = await send('POST', '/shows/' + showId + '/queue');
-    if (!state.show || state.show.id !== showId || !explain(joined)) return;
+    if (!state.show || state.show.id !== showId) return;
+    if (joined.body && joined.body.code === 'SOLD_OUT') {
+      soldOut();
+      return;
+    }
+    if (!explain(joined)) return;
     ticket = joined.body.ticket;
     localStorage.setItem(placeKey(showId), JSON.stringify({ ticket }));
   }
@@ -205,13 +210,23 @@ function inLine(showId, ticket, stream, standing) {
     $('queue-position').textContent = 'Your turn has passed.';
     $('queue-wait').textContent = '';
     $('join-again').hidden = false;
+  } else if (standing.status === 'SOLD_OUT') {
+    stream.close(); // the ticket keeps its place, should a reservation be cancelled
+    soldOut();
   } else if (standing.position === null || standing.position === undefined) {
     $('queue-position').textContent = 'The sale has not opened yet: your place is drawn at the start.';
     $('queue-wait').textContent = 'Opens in about ' + duration(standing.estimatedWaitSeconds) + '.';
   } else {
     $('queue-position').textContent = 'Place ' + standing.position.toLocaleString('en') + ' in line';
-    $('queue-wait').textContent = 'About ' + duration(standing.estimatedWaitSeconds) + ' to go.';
+    $('queue-wait').textContent = standing.seats === 'ALL_HELD'
+      ? 'Every seat is held by other buyers right now: the line moves on if some come back.'
+      : 'About ' + duration(standing.estimatedWaitSeconds) + ' to go.';
   }
+}
+
+function soldOut() {
+  $('queue-position').textContent = 'Sold out: every seat is sold.';
+  $('queue-wait').textContent = '';
 }
 
 function duration(seconds) {

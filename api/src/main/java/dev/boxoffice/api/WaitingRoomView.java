@@ -2,6 +2,7 @@ package dev.boxoffice.api;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.boxoffice.domain.LineDraw;
+import dev.boxoffice.domain.ShowState;
 import dev.boxoffice.domain.WaitingRoom;
 import java.time.Instant;
 import java.util.HexFormat;
@@ -9,22 +10,26 @@ import java.util.HexFormat;
 /**
  * A show's waiting room, for anyone to audit: its settings, the on-sale's draw (the seed and how many numbers it
  * placed: with them anyone recomputes every pre-start place, see docs/waiting-room.md), how many arrival numbers are
- * recorded, how many places are called, how many buyers are admitted now, and the rate places are called at lately.
+ * recorded, how many places are called, how many buyers are admitted now, the rate places are called at lately, and
+ * how many seats are on sale and held (none on sale: nobody is called until seats come back).
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record WaitingRoomView(String showId, Instant onSaleAt, int admitPerSecond, int maxActive,
-        long admissionTtlSeconds, Draw draw, long numbered, long called, int admittedNow, double admissionRatePerSecond) {
+        long admissionTtlSeconds, Draw draw, long numbered, long called, int admittedNow, double admissionRatePerSecond,
+        int seatsAvailable, int seatsHeld) {
 
     /** The on-sale's draw: arrival numbers below count get places from the seed; later ones the place of their number. */
     public record Draw(String seed, long count, Instant at) {
     }
 
-    public static WaitingRoomView of(String showId, WaitingRoom room, Instant now) {
+    public static WaitingRoomView of(ShowState.Show show, Instant now) {
+        WaitingRoom room = show.waitingRoom().orElseThrow();
         var settings = room.settings();
         Draw draw = room.lineDraw().map(WaitingRoomView::draw).orElse(null);
         double rate = Math.round(room.admissionRate(now.toEpochMilli()) * 10) / 10.0;
-        return new WaitingRoomView(showId, settings.onSaleAt(), settings.admitPerSecond(), settings.maxActive(),
-                settings.admissionTtl().toSeconds(), draw, room.numbered(), room.opened(), room.activeAt(now.toEpochMilli()), rate);
+        return new WaitingRoomView(show.id().toString(), settings.onSaleAt(), settings.admitPerSecond(), settings.maxActive(),
+                settings.admissionTtl().toSeconds(), draw, room.numbered(), room.opened(), room.activeAt(now.toEpochMilli()), rate,
+                show.seatMap().availableCount(), show.seatMap().heldCount());
     }
 
     private static Draw draw(LineDraw draw) {

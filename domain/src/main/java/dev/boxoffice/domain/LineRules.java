@@ -30,8 +30,8 @@ import java.util.function.Function;
 
 /**
  * The rules of a show's waiting room: the line opens in order, at most at its rate, never calling more than
- * {@code maxActive} buyers at once (admitted ones, and those called a moment ago who have not come yet); a called
- * buyer claims an admission while there is room; and while the room is on, a hold, a reservation or a confirmation
+ * {@code maxActive} buyers at once (admitted ones, and those called a moment ago who have not come yet), and nobody
+ * while no seat is on sale; a called buyer claims an admission while there is room and a seat is on sale or held; and while the room is on, a hold, a reservation or a confirmation
  * changes the show only when an admitted buyer sends it, who leaves once they confirm, reserve or release.
  */
 final class LineRules {
@@ -71,7 +71,7 @@ final class LineRules {
             long byRate = rate * Math.max(0, now - budgetFrom) / 1000;
             long byRoom = room.settings().maxActive() - room.activeAt(now) - room.calledUnclaimedAt(now);
             long count = Math.min(waiting, Math.min(byRate, byRoom));
-            if (count <= 0) {
+            if (count <= 0 || show.seatSupply() != SeatSupply.AVAILABLE) { // places kept until seats come back
                 return Decision.unchanged();
             }
             // Opened at the rate, the places' time is spent and the rest carried to the next opening (rounded up:
@@ -89,7 +89,8 @@ final class LineRules {
                 case ADMITTED -> Decision.unchanged();
                 case EXPIRED -> Decision.reject(Code.ADMISSION_EXPIRED, "The admission of place " + claim.place()
                         + " has ended, or was not claimed in time; join the queue again.");
-                case CALLED -> room.activeAt(now) >= room.settings().maxActive()
+                case CALLED -> show.seatSupply() == SeatSupply.SOLD_OUT ? new Decision.Rejected<>(SeatSupply.soldOut(show.id()))
+                        : room.activeAt(now) >= room.settings().maxActive()
                         ? Decision.reject(Code.WAITING_ROOM_FULL, "As many buyers as the show admits at once are buying.")
                         : Decision.accept(new BuyerAdmitted(show.id(), claim.place(),
                                 claim.now().plus(room.settings().admissionTtl()), claim.now()));

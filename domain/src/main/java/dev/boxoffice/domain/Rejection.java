@@ -30,7 +30,8 @@ public record Rejection(Code code, String message, List<Integer> seats) {
         NOT_CALLED_YET,
         WAITING_ROOM_FULL,
         ADMISSION_EXPIRED,
-        ADMISSION_REQUIRED
+        ADMISSION_REQUIRED,
+        SOLD_OUT
     }
 
     public Rejection {

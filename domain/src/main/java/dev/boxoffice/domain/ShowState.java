@@ -58,6 +58,11 @@ public sealed interface ShowState {
             return seatMap.availableCount();
         }
 
+        /** Whether a buyer let in now could find a seat, or may once held seats come back. */
+        public SeatSupply seatSupply() {
+            return SeatSupply.of(seatMap.availableCount(), seatMap.heldCount());
+        }
+
         public Optional<Hold> hold(UUID holdId) {
             return holds.find(holdId);
         }

@@ -222,6 +222,47 @@ class WaitingRoomDecisionsTest {
         assertThat(rejected(new NumberArrivals(showId, 10)).code()).isEqualTo(Rejection.Code.NO_WAITING_ROOM);
     }
 
+    @Test
+    void nobodyIsCalledWhileEverySeatIsHeldAndTheLineMovesOnInOrderWhenOneComesBack() {
+        run(new CreateShow(showId, "Hamlet", 2, Optional.of(new WaitingRoomSettings(ON_SALE, 1, 100))));
+        run(new NumberArrivals(showId, 10));
+        run(new DrawLine(showId, SEED, Long.MAX_VALUE, ON_SALE));
+        Instant t = ON_SALE.plusSeconds(1);
+        run(new OpenPlaces(showId, 10, t));
+        run(new ClaimAdmission(showId, 0, t));
+        UUID hold = UUID.randomUUID();
+        run(new AsAdmittedBuyer(showId, 0, t, new HoldSeats(showId, hold, List.of(0, 1), t.plusSeconds(60), t)));
+        assertThat(harness.show().seatSupply()).isEqualTo(SeatSupply.ALL_HELD);
+
+        assertThat(run(new OpenPlaces(showId, 10, t.plusSeconds(5)))).as("nothing on sale: nobody called").isEmpty();
+        assertThat(room().standing(1, t.plusSeconds(5).toEpochMilli())).as("its place kept").isEqualTo(Standing.WAITING);
+
+        run(new AsAdmittedBuyer(showId, 0, t.plusSeconds(6), new ReleaseHold(showId, hold, t.plusSeconds(6))));
+        assertThat(harness.show().seatSupply()).isEqualTo(SeatSupply.AVAILABLE);
+        assertThat(run(new OpenPlaces(showId, 10, t.plusSeconds(7)))).as("the next in line, at the rate")
+                .containsExactly(new PlacesOpened(showId, 2, t.plusSeconds(7)));
+    }
+
+    @Test
+    void aCalledBuyerIsNotAdmittedToAShowSoldOutButIsWhileSeatsHeldMayComeBack() {
+        run(new CreateShow(showId, "Hamlet", 1, Optional.of(new WaitingRoomSettings(ON_SALE, 100, 100))));
+        run(new NumberArrivals(showId, 10));
+        run(new DrawLine(showId, SEED, Long.MAX_VALUE, ON_SALE));
+        Instant t = ON_SALE.plusSeconds(1);
+        run(new OpenPlaces(showId, 10, t));
+        run(new ClaimAdmission(showId, 0, t));
+        UUID hold = UUID.randomUUID();
+        run(new AsAdmittedBuyer(showId, 0, t, new HoldSeats(showId, hold, List.of(0), t.plusSeconds(60), t)));
+
+        assertThat(run(new ClaimAdmission(showId, 1, t))).as("the held seat may come back").hasSize(1);
+        run(new AsAdmittedBuyer(showId, 0, t, new ConfirmHold(showId, hold, t)));
+        assertThat(harness.show().seatSupply()).isEqualTo(SeatSupply.SOLD_OUT);
+        Rejection soldOut = rejected(new ClaimAdmission(showId, 2, t));
+        assertThat(soldOut.code()).isEqualTo(Rejection.Code.SOLD_OUT);
+        assertThat(soldOut.message()).contains("sold");
+        assertThat(room().standing(1, t.toEpochMilli())).as("admitted, holding nothing: still admitted").isEqualTo(Standing.ADMITTED);
+    }
+
     /** A room calling up to 100 places a second, with ten arrivals, drawn, its first places called a second in. */
     private Instant onSaleWithTenArrivals(int maxActive) {
         createWithRoom(100, maxActive);

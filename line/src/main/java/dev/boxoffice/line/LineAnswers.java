@@ -1,5 +1,7 @@
 package dev.boxoffice.line;
 
+import dev.boxoffice.domain.Rejection;
+import dev.boxoffice.domain.SeatSupply;
 import io.vertx.core.MultiMap;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpServerRequest;
@@ -27,16 +29,36 @@ final class LineAnswers {
         return text.length() == 36 && CANONICAL_UUID.matcher(text).matches() ? UUID.fromString(text) : null;
     }
 
-    /** Where a waiting ticket stands, as a node answers it (QueueTicketView: WAITING, position, estimated wait). */
-    static NodeAnswer waiting(String ticket, LineEstimates.Estimate estimate) {
-        StringBuilder json = new StringBuilder(ticket.length() + 96).append("{\"ticket\":\"").append(ticket)
+    /** Where a waiting ticket stands, as a node answers it (QueueTicketView: WAITING, position, estimated wait, seats). */
+    static NodeAnswer waiting(String ticket, LineEstimates.Estimate estimate, SeatSupply seats) {
+        StringBuilder json = new StringBuilder(ticket.length() + 112).append("{\"ticket\":\"").append(ticket)
                 .append("\",\"status\":\"WAITING\"");
         if (estimate.position() != null) {
             json.append(",\"position\":").append(estimate.position());
         }
-        json.append(",\"estimatedWaitSeconds\":").append(estimate.waitSeconds()).append('}');
+        json.append(",\"estimatedWaitSeconds\":").append(estimate.waitSeconds())
+                .append(",\"seats\":\"").append(seats.name()).append("\"}");
+        return standing(json, estimate.retryAfterSeconds());
+    }
+
+    /** A ticket of a show sold out, as a node answers it (QueueTicketView: SOLD_OUT). */
+    static NodeAnswer soldOut(String ticket) {
+        StringBuilder json = new StringBuilder(ticket.length() + 40).append("{\"ticket\":\"").append(ticket)
+                .append("\",\"status\":\"SOLD_OUT\"}");
+        return standing(json, LineEstimates.SOLD_OUT_RETRY_SECONDS);
+    }
+
+    /** A join refused while every seat is sold and none held, as a node refuses it. */
+    static NodeAnswer soldOut(UUID show) {
+        Rejection soldOut = SeatSupply.soldOut(show);
+        MultiMap headers = MultiMap.caseInsensitiveMultiMap().add("Content-Type", "application/problem+json");
+        return new NodeAnswer(409, headers, problemBody(409, "Conflict with the current state", soldOut.code().name(),
+                soldOut.message()));
+    }
+
+    private static NodeAnswer standing(StringBuilder json, long retryAfterSeconds) {
         MultiMap headers = MultiMap.caseInsensitiveMultiMap().add("Content-Type", "application/json")
-                .add("Cache-Control", "no-store").add("Retry-After", Long.toString(estimate.retryAfterSeconds()));
+                .add("Cache-Control", "no-store").add("Retry-After", Long.toString(retryAfterSeconds));
         return new NodeAnswer(200, headers, Buffer.buffer(json.toString()));
     }
 

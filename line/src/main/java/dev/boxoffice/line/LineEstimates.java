@@ -16,6 +16,12 @@ public final class LineEstimates {
     /** Retry-After at most: a buyer comes back within a place's claim window ({@link WaitingRoom#CLAIM_WINDOW}). */
     public static final long MAX_RETRY_AFTER_SECONDS = WaitingRoom.CLAIM_WINDOW.toSeconds() / 2;
 
+    /**
+     * A ticket told SOLD_OUT keeps its place, should a reservation be cancelled: asking again is worth it only after
+     * a while, and the answer is the same until then.
+     */
+    public static final long SOLD_OUT_RETRY_SECONDS = 60;
+
     /** A waiting ticket's position (null before the draw), estimated wait and Retry-After, in seconds. */
     public record Estimate(Long position, long waitSeconds, long retryAfterSeconds) {
     }

@@ -1,5 +1,6 @@
 package dev.boxoffice.line;
 
+import dev.boxoffice.domain.SeatSupply;
 import io.vertx.core.Future;
 import io.vertx.core.Handler;
 import io.vertx.core.http.HttpMethod;
@@ -91,6 +92,9 @@ final class LineServer implements Handler<HttpServerRequest> {
             if (read.refusal() != null) {
                 return Future.succeededFuture(read.refusal());
             }
+            if (read.record().seats() == SeatSupply.SOLD_OUT) {
+                return Future.succeededFuture(LineAnswers.soldOut(show));
+            }
             boolean afterDraw = now >= read.record().onSaleAtMillis();
             return numbers.take(show, read.record().progress(), afterDraw).compose(number -> {
                 String ticket = tokens.ticket(show, number, now);
@@ -111,7 +115,7 @@ final class LineServer implements Handler<HttpServerRequest> {
         }
         long number = read.get().number();
         if (stream) {
-            streams.open(request, () -> rooms.get(show, false)
+            streams.open(request, show, () -> rooms.get(show, false)
                     .compose(room -> room.refusal() != null ? Future.succeededFuture(room.refusal())
                             : standing(show, ticket, number, room)));
             return;
@@ -120,21 +124,24 @@ final class LineServer implements Handler<HttpServerRequest> {
                 : standing(show, ticket, number, room)).onComplete(answered -> send(request, answered));
     }
 
-    /** A waiting ticket's answer from the record; a called one's from the node, which admits it. */
-    private Future<NodeAnswer> standing(UUID show, String ticket, long number,
-            RoomRecords.Read read) {
+    /**
+     * A waiting ticket's answer from the record (SOLD_OUT while the record says so); a called one's from the node,
+     * which admits it, or not (it may be admitted, gone or sold out).
+     */
+    private Future<NodeAnswer> standing(UUID show, String ticket, long number, RoomRecords.Read read) {
         RoomRecord room = read.record();
-        if (room.draw() == null) {
-            return Future.succeededFuture(LineAnswers.waiting(ticket, LineEstimates.beforeDraw(room.onSaleAtMillis(),
-                    room.numbered(), room.admitPerSecond(), clock.millis())));
+        long place = room.draw() == null ? -1 : room.draw().placeOf(number); // -1: not placed before the draw
+        if (place >= 0 && place < room.called()) {
+            // Asked as a poll, whether the buyer polls or streams, with the show's other called tickets of the moment.
+            return admissions.admit(show, ticket);
         }
-        long place = room.draw().placeOf(number);
-        if (place >= room.called()) {
-            return Future.succeededFuture(LineAnswers.waiting(ticket,
-                    LineEstimates.waiting(place - room.called() + 1, room.admitPerSecond())));
+        if (room.seats() == SeatSupply.SOLD_OUT) {
+            return Future.succeededFuture(LineAnswers.soldOut(ticket));
         }
-        // Asked as a poll, whether the buyer polls or streams, with the show's other called tickets of the moment.
-        return admissions.admit(show, ticket);
+        LineEstimates.Estimate estimate = room.draw() == null
+                ? LineEstimates.beforeDraw(room.onSaleAtMillis(), room.numbered(), room.admitPerSecond(), clock.millis())
+                : LineEstimates.waiting(place - room.called() + 1, room.admitPerSecond());
+        return Future.succeededFuture(LineAnswers.waiting(ticket, estimate, room.seats()));
     }
 
     /** Passed on as it came; a body only with its length, and of at most {@link #MAX_BODY_BYTES}, refused unread. */

@@ -10,10 +10,11 @@ import java.util.function.Function;
 
 /**
  * The waiting rooms' records, as lately read from the nodes: a poll is answered from memory, and each room is read
- * again at most once per {@code refresh}, however many ask. A record older than {@code refresh} is served while a
- * newer one is read; one older than {@code maxAge} is not (the answer waits for the read), unless the read fails. A
- * node's refusal (no such show, no room) is remembered as long. At most {@code maxRooms} are kept (about half a KiB each): past it, the one
- * read longest ago is dropped.
+ * again at most once per {@code refresh}, however many ask (a room with ticket streams, also when they look at its
+ * seats: {@link #recent}). A record older than {@code refresh} is served while a newer one is read; one older than
+ * {@code maxAge} is not (the answer waits for the read), unless the read fails. A node's refusal (no such show, no
+ * room) is remembered as long. At most {@code maxRooms} are kept (about half a KiB each): past it, the one read longest
+ * ago is dropped.
  */
 final class RoomRecords {
 
@@ -54,6 +55,20 @@ final class RoomRecords {
         }
         // A node too busy to answer in time leaves the record as it was: a waiting ticket is told a later place, not 503.
         return !fresh && age < maxAgeNanos ? Future.succeededFuture(known) : reading.recover(failed -> Future.succeededFuture(known));
+    }
+
+    /**
+     * The room's record no older than {@code age}: read now if the one known is older (or joined to a read under
+     * way); the one known if that read fails.
+     */
+    Future<Read> recent(UUID show, Duration age) {
+        Entry entry = rooms.computeIfAbsent(show, id -> new Entry());
+        Read known = entry.read;
+        if (known != null && System.nanoTime() - entry.readAtNanos < age.toNanos()) {
+            return Future.succeededFuture(known);
+        }
+        Future<Read> reading = read(show, entry);
+        return known == null ? reading : reading.recover(failed -> Future.succeededFuture(known));
     }
 
     /** A record the node sent along with another answer: kept as if read now, unless a newer one was read since. */

@@ -1,30 +1,52 @@
 package dev.boxoffice.line;
 
+import dev.boxoffice.domain.SeatSupply;
+import io.vertx.core.Context;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpServerResponse;
 import io.vertx.core.json.JsonObject;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
  * Tickets' event streams: where a ticket stands now, then again after a quarter of the estimated wait (between 1 and
- * 10 s), ending with ADMITTED or EXPIRED, as a node streams it. At most {@code maxStreams} are open at once (each holds
- * a connection and a timer): past it a stream is refused at once (503, Retry-After), and the buyer polls instead.
+ * 10 s), ending with ADMITTED, EXPIRED or SOLD_OUT, as a node streams it; and at once, every stream of a room, when
+ * its seats run out or come back (its seat supply, looked at every {@link #SUPPLY_CHECK_MILLIS} while it has streams).
+ * At most {@code maxStreams} are open at once (each holds a connection and a timer): past it a stream is refused at
+ * once (503, Retry-After), and the buyer polls instead.
  */
 final class TicketStreams {
 
     static final long MIN_INTERVAL_MILLIS = 1_000;
     static final long MAX_INTERVAL_MILLIS = 10_000;
+    /** How often the seat supply of a room with streams is looked at: a sell-out reaches its streams within a second. */
+    static final long SUPPLY_CHECK_MILLIS = 250;
 
     private final Vertx vertx;
     private final int maxStreams;
+    private final Function<UUID, Future<SeatSupply>> supplyOf;
     private final AtomicInteger open = new AtomicInteger();
+    private final Map<UUID, Room> rooms = new ConcurrentHashMap<>();
 
-    TicketStreams(Vertx vertx, int maxStreams) {
+    /** A room's open streams, and its seat supply as last looked at (null: not yet). */
+    private static final class Room {
+        final Set<Watch> watches = ConcurrentHashMap.newKeySet();
+        volatile SeatSupply supply;
+    }
+
+    /** @param supplyOf a room's seat supply, from a record of it no older than the check's period or so */
+    TicketStreams(Vertx vertx, int maxStreams, Function<UUID, Future<SeatSupply>> supplyOf) {
         this.vertx = vertx;
         this.maxStreams = maxStreams;
+        this.supplyOf = supplyOf;
+        vertx.setPeriodic(SUPPLY_CHECK_MILLIS, tick -> checkSupplies());
     }
 
     int open() {
@@ -32,31 +54,74 @@ final class TicketStreams {
     }
 
     /** Streams the answers of {@code standing}: the first as it is if it is not a 200 (a refusal), then each as an event. */
-    void open(HttpServerRequest request, Supplier<Future<NodeAnswer>> standing) {
+    void open(HttpServerRequest request, UUID show, Supplier<Future<NodeAnswer>> standing) {
         if (open.incrementAndGet() > maxStreams) {
             open.decrementAndGet();
             LineAnswers.problem(request.response(), 503, "Service overloaded", "OVERLOADED",
                     "This line service has " + maxStreams + " ticket streams open. Nothing was done; poll the ticket instead.");
             return;
         }
-        new Watch(request.response(), standing).next();
+        Watch watch = new Watch(request.response(), show, standing);
+        rooms.compute(show, (id, room) -> { // atomic with the removal of a room's last stream
+            Room known = room == null ? new Room() : room;
+            known.watches.add(watch);
+            return known;
+        });
+        watch.next();
+    }
+
+    /** Wakes every stream of a room whose seat supply changed since it was last looked at. */
+    private void checkSupplies() {
+        rooms.forEach((show, room) -> supplyOf.apply(show).onSuccess(supply -> {
+            if (supply == null) {
+                return; // no record: the node refused (no such room); the streams learn it themselves
+            }
+            SeatSupply before = room.supply;
+            room.supply = supply;
+            if (before != supply) { // first look too: a change since its streams' first answers is not missed
+                room.watches.forEach(Watch::wake);
+            }
+        }));
     }
 
     private final class Watch {
         private final HttpServerResponse response;
+        private final UUID show;
         private final Supplier<Future<NodeAnswer>> standing;
-        private long timer = -1;
+        private final Context context = Vertx.currentContext();
+        private long timer = -1; // these on the context only
         private boolean started;
         private boolean finished;
+        private boolean asking;
+        private boolean askAgain;
 
-        Watch(HttpServerResponse response, Supplier<Future<NodeAnswer>> standing) {
+        Watch(HttpServerResponse response, UUID show, Supplier<Future<NodeAnswer>> standing) {
             this.response = response;
+            this.show = show;
             this.standing = standing;
             response.closeHandler(closed -> finish());
         }
 
+        /** Asks now rather than at the timer (or once the answer under way is in), on the stream's own event loop. */
+        void wake() {
+            context.runOnContext(now -> {
+                if (finished) {
+                    return;
+                }
+                if (asking) {
+                    askAgain = true;
+                } else {
+                    vertx.cancelTimer(timer);
+                    next();
+                }
+            });
+        }
+
         void next() {
-            standing.get().onComplete(answered -> {
+            asking = true;
+            // Answered on the node client's event loop, perhaps another: the watch's state is kept on its own.
+            standing.get().onComplete(answered -> context.runOnContext(onItsOwn -> {
+                asking = false;
                 if (finished) {
                     return;
                 }
@@ -83,8 +148,14 @@ final class TicketStreams {
                     finish();
                     return;
                 }
-                timer = vertx.setTimer(interval(view.getLong("estimatedWaitSeconds")), fired -> next());
-            });
+                long interval = askAgain ? 0 : interval(view.getLong("estimatedWaitSeconds"));
+                askAgain = false;
+                if (interval == 0) {
+                    next();
+                } else {
+                    timer = vertx.setTimer(interval, fired -> next());
+                }
+            }));
         }
 
         private void finish() {
@@ -92,6 +163,10 @@ final class TicketStreams {
                 finished = true;
                 vertx.cancelTimer(timer);
                 open.decrementAndGet();
+                rooms.computeIfPresent(show, (id, room) -> {
+                    room.watches.remove(this);
+                    return room.watches.isEmpty() ? null : room;
+                });
             }
         }
     }

@@ -3,11 +3,12 @@ package dev.boxoffice.http;
 import dev.boxoffice.api.QueueTicketView;
 import dev.boxoffice.domain.CommandOutcome;
 import dev.boxoffice.domain.LineDraw;
-import dev.boxoffice.domain.Rejection;
+import dev.boxoffice.domain.SeatSupply;
 import dev.boxoffice.domain.ShowCommand.ClaimAdmission;
 import dev.boxoffice.domain.ShowCommand.DrawLine;
 import dev.boxoffice.domain.ShowState;
 import dev.boxoffice.domain.WaitingRoom;
+import dev.boxoffice.domain.WaitingRoom.Standing;
 import dev.boxoffice.line.LineEstimates;
 import dev.boxoffice.line.LineNumbers;
 import dev.boxoffice.line.LineTokens;
@@ -22,7 +23,8 @@ import java.util.UUID;
 
 /**
  * Where a ticket stands, as the queue answers it: a called ticket is admitted on the spot (while the room has
- * room), an admitted one gets its token again; a waiting one gets the estimate of {@link LineEstimates}.
+ * room), an admitted one gets its token again; a waiting one gets the estimate of {@link LineEstimates}, or SOLD_OUT
+ * once no seat is left on sale or held.
  */
 @Singleton
 public class QueueAnswers {
@@ -50,33 +52,44 @@ public class QueueAnswers {
         this.tokens = tokens;
     }
 
-    /** The room after the on-sale's draw if the on-sale has come, so that no later arrival gets a drawn place. */
-    Future<WaitingRoom> drawnIfDue(UUID show, WaitingRoom room, Instant now) {
+    /** The show after the on-sale's draw if the on-sale has come, so that no later arrival gets a drawn place. */
+    Future<ShowState.Show> drawnIfDue(ShowState.Show show, Instant now) {
+        WaitingRoom room = show.waitingRoom().orElseThrow();
         if (room.lineDraw().isPresent() || now.isBefore(room.settings().onSaleAt())) {
-            return Future.succeededFuture(room);
+            return Future.succeededFuture(show);
         }
         byte[] seed = new byte[LineDraw.SEED_BYTES];
         random.nextBytes(seed);
-        long issued = numbers.issued(show, room.numbered()).orElse(Long.MAX_VALUE);
-        return shows.handle(new DrawLine(show, seed, issued, now), null).map(outcome -> roomAfter(outcome, room));
+        long issued = numbers.issued(show.id(), room.numbered()).orElse(Long.MAX_VALUE);
+        return shows.handle(new DrawLine(show.id(), seed, issued, now), null).map(outcome -> showAfter(outcome, show));
     }
 
-    Future<Answer> standing(UUID show, WaitingRoom room, String ticket, long number, Instant now) {
+    /** Where a ticket stands: once every seat is sold and none held, SOLD_OUT unless admitted or gone. */
+    Future<Answer> standing(ShowState.Show show, String ticket, long number, Instant now) {
+        WaitingRoom room = show.waitingRoom().orElseThrow();
+        SeatSupply seats = show.seatSupply();
         long nowMillis = now.toEpochMilli();
         var place = room.placeOf(number);
+        Standing standing = place.map(at -> room.standing(at, nowMillis)).orElse(Standing.WAITING);
+        if (seats == SeatSupply.SOLD_OUT && (standing == Standing.WAITING || standing == Standing.CALLED)) {
+            return Future.succeededFuture(soldOut(ticket));
+        }
         if (place.isEmpty()) {
-            return Future.succeededFuture(beforeDraw(room, ticket, nowMillis));
+            return Future.succeededFuture(beforeDraw(room, ticket, nowMillis, seats));
         }
         long at = place.get();
-        return switch (room.standing(at, nowMillis)) {
-            case WAITING -> Future.succeededFuture(waiting(room, ticket, room.position(at)));
-            case ADMITTED -> Future.succeededFuture(admitted(show, room, ticket, at));
+        return switch (standing) {
+            case WAITING -> Future.succeededFuture(waiting(room, ticket, room.position(at), seats));
+            case ADMITTED -> Future.succeededFuture(admitted(show.id(), room, ticket, at));
             case EXPIRED -> Future.succeededFuture(new Answer(QueueTicketView.expired(ticket), 0));
-            case CALLED -> shows.handle(new ClaimAdmission(show, at, now), null).map(outcome -> switch (outcome) {
-                case CommandOutcome.Accepted<ShowState> accepted -> admitted(show, roomAfter(accepted, room), ticket, at);
-                case CommandOutcome.Rejected<ShowState> rejected -> rejected.rejection().code() == Rejection.Code.WAITING_ROOM_FULL
-                        ? new Answer(QueueTicketView.waiting(ticket, 1L, 1), 1) // next in: as soon as a buyer leaves
-                        : new Answer(QueueTicketView.expired(ticket), 0);
+            case CALLED -> shows.handle(new ClaimAdmission(show.id(), at, now), null).map(outcome -> switch (outcome) {
+                case CommandOutcome.Accepted<ShowState> accepted -> admitted(show.id(), roomAfter(accepted, room), ticket, at);
+                case CommandOutcome.Rejected<ShowState> rejected -> switch (rejected.rejection().code()) {
+                    // next in: as soon as a buyer leaves
+                    case WAITING_ROOM_FULL -> new Answer(QueueTicketView.waiting(ticket, 1L, 1, seats), 1);
+                    case SOLD_OUT -> soldOut(ticket);
+                    default -> new Answer(QueueTicketView.expired(ticket), 0);
+                };
             });
         };
     }
@@ -86,21 +99,31 @@ public class QueueAnswers {
         return new Answer(QueueTicketView.admitted(ticket, tokens.admission(show, place, lapses), Instant.ofEpochMilli(lapses)), 0);
     }
 
-    private static Answer waiting(WaitingRoom room, String ticket, long position) {
-        return answer(ticket, LineEstimates.waiting(position, room.settings().admitPerSecond()));
+    /** Worth asking again only should a reservation be cancelled: not soon. */
+    private static Answer soldOut(String ticket) {
+        return new Answer(QueueTicketView.soldOut(ticket), LineEstimates.SOLD_OUT_RETRY_SECONDS);
     }
 
-    private static Answer beforeDraw(WaitingRoom room, String ticket, long nowMillis) {
+    private static Answer waiting(WaitingRoom room, String ticket, long position, SeatSupply seats) {
+        return answer(ticket, LineEstimates.waiting(position, room.settings().admitPerSecond()), seats);
+    }
+
+    private static Answer beforeDraw(WaitingRoom room, String ticket, long nowMillis, SeatSupply seats) {
         return answer(ticket, LineEstimates.beforeDraw(room.settings().onSaleAt().toEpochMilli(), room.numbered(),
-                room.settings().admitPerSecond(), nowMillis));
+                room.settings().admitPerSecond(), nowMillis), seats);
     }
 
-    private static Answer answer(String ticket, LineEstimates.Estimate estimate) {
-        return new Answer(QueueTicketView.waiting(ticket, estimate.position(), estimate.waitSeconds()), estimate.retryAfterSeconds());
+    private static Answer answer(String ticket, LineEstimates.Estimate estimate, SeatSupply seats) {
+        return new Answer(QueueTicketView.waiting(ticket, estimate.position(), estimate.waitSeconds(), seats),
+                estimate.retryAfterSeconds());
     }
 
     private static WaitingRoom roomAfter(CommandOutcome<ShowState> outcome, WaitingRoom before) {
+        return showAfter(outcome, null) instanceof ShowState.Show show ? show.waitingRoom().orElse(before) : before;
+    }
+
+    private static ShowState.Show showAfter(CommandOutcome<ShowState> outcome, ShowState.Show before) {
         return outcome instanceof CommandOutcome.Accepted<ShowState> accepted && accepted.state() instanceof ShowState.Show show
-                ? show.waitingRoom().orElse(before) : before;
+                ? show : before;
     }
 }

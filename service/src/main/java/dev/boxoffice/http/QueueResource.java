@@ -12,14 +12,13 @@ import dev.boxoffice.api.QueueTicketView;
 import dev.boxoffice.api.RequestParameters;
 import dev.boxoffice.api.WaitingRoomView;
 import dev.boxoffice.domain.Rejection;
+import dev.boxoffice.domain.SeatSupply;
 import dev.boxoffice.domain.ShowState;
-import dev.boxoffice.domain.WaitingRoom;
 import dev.boxoffice.line.LineNumbers;
 import dev.boxoffice.shows.ArrivalBlocks;
 import dev.boxoffice.shows.ShowService;
 import io.smallrye.mutiny.Multi;
 import io.vertx.core.Future;
-import io.vertx.core.Vertx;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
 import jakarta.ws.rs.Consumes;
@@ -68,11 +67,11 @@ public class QueueResource {
     private final LineTokens tokens;
     private final QueueAnswers answers;
     private final Clock clock;
-    private final Vertx vertx;
+    private final TicketWatches watches;
 
     public QueueResource(ShowService shows, LineNumbers numbers, ArrivalBlocks blocks, LineTokens tokens, QueueAnswers answers, Clock clock,
-            Vertx vertx) {
-        this.vertx = vertx;
+            TicketWatches watches) {
+        this.watches = watches;
         this.shows = shows;
         this.numbers = numbers;
         this.blocks = blocks;
@@ -88,7 +87,7 @@ public class QueueResource {
     @APIResponse(responseCode = "404", description = "No such show, or it has no waiting room (SHOW_NOT_FOUND, NO_WAITING_ROOM)")
     public CompletionStage<WaitingRoomView> room(@RestPath String showId) {
         UUID show = RequestParameters.showId(showId);
-        return roomOf(show).map(room -> WaitingRoomView.of(show.toString(), room, clock.instant())).toCompletionStage();
+        return showOf(show).map(known -> WaitingRoomView.of(known, clock.instant())).toCompletionStage();
     }
 
     @POST
@@ -104,29 +103,37 @@ public class QueueResource {
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = QueueTicketView.class)))
     @APIResponse(responseCode = "400", description = "A ticket this service did not sign for this show (INVALID_TICKET)")
     @APIResponse(responseCode = "404", description = "No such show, or it has no waiting room (SHOW_NOT_FOUND, NO_WAITING_ROOM)")
+    @APIResponse(responseCode = "409", description = "Every seat is sold and none is held that could come back (SOLD_OUT)")
     public CompletionStage<Response> join(@RestPath String showId, @RestHeader(TICKET_HEADER) String heldTicket) {
         UUID show = RequestParameters.showId(showId);
         if (heldTicket != null) {
             return ticket(show, heldTicket).map(answer -> answer.response(200, null)).toCompletionStage();
         }
         Instant now = clock.instant();
-        return roomOf(show)
-                .compose(room -> answers.drawnIfDue(show, room, now))
-                .compose(room -> numbers.take(show, ArrivalBlocks.progressOf(room), false).compose(number -> { // where it stands, as of that room
-                    String ticket = tokens.ticket(show, number, now.toEpochMilli());
-                    return answers.standing(show, room, ticket, number, clock.instant())
-                            .map(answer -> answer.response(201, Problem.queueOf(show) + "/" + ticket));
-                })).toCompletionStage();
+        return showOf(show).compose(known -> answers.drawnIfDue(known, now)).compose(known -> newTicket(known, now))
+                .toCompletionStage();
+    }
+
+    /** A ticket with the next number, and where it stands as of that show; none while every seat is sold and none held. */
+    private Future<Response> newTicket(ShowState.Show show, Instant now) {
+        if (show.seatSupply() == SeatSupply.SOLD_OUT) {
+            return Future.failedFuture(new ProblemException(Problem.of(SeatSupply.soldOut(show.id()))));
+        }
+        return numbers.take(show.id(), ArrivalBlocks.progressOf(show.waitingRoom().orElseThrow()), false).compose(number -> {
+            String ticket = tokens.ticket(show.id(), number, now.toEpochMilli());
+            return answers.standing(show, ticket, number, clock.instant())
+                    .map(answer -> answer.response(201, Problem.queueOf(show.id()) + "/" + ticket));
+        });
     }
 
     @GET
     @Path("/{ticket}")
-    @Operation(summary = "Where a ticket stands: WAITING (position, estimated wait), ADMITTED (an admission token), or EXPIRED",
+    @Operation(summary = "Where a ticket stands: WAITING (position, estimated wait), ADMITTED (an admission token), EXPIRED, or SOLD_OUT",
             description = "Called, the ticket is admitted when asked here, while fewer than maxActive buyers are. "
                     + "Asking before Retry-After changes nothing.")
     @APIResponse(responseCode = "200", description = "Where it stands",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = QueueTicketView.class)),
-            headers = @Header(name = "Retry-After", description = "While WAITING: seconds until asking again is worth it", schema = @Schema(type = SchemaType.INTEGER)))
+            headers = @Header(name = "Retry-After", description = "While WAITING or SOLD_OUT: seconds until asking again is worth it", schema = @Schema(type = SchemaType.INTEGER)))
     @APIResponse(responseCode = "400", description = "A ticket this service did not sign for this show (INVALID_TICKET)")
     @APIResponse(responseCode = "404", description = "No such show, or it has no waiting room (SHOW_NOT_FOUND, NO_WAITING_ROOM)")
     public CompletionStage<Response> standing(@RestPath String showId, @RestPath String ticket) {
@@ -138,8 +145,9 @@ public class QueueResource {
     @Produces(MediaType.SERVER_SENT_EVENTS)
     @RestStreamElementType(MediaType.APPLICATION_JSON)
     @Operation(summary = "Where a ticket stands, as server-sent events: one now, then one each time it is looked at again, "
-            + "ending with ADMITTED (the admission token) or EXPIRED",
-            description = "Looked at again after a quarter of the estimated wait, between 1 and 10 seconds.")
+            + "ending with ADMITTED (the admission token), EXPIRED or SOLD_OUT",
+            description = "Looked at again after a quarter of the estimated wait, between 1 and 10 seconds, and at once "
+                    + "when the show's seats run out or come back.")
     @APIResponse(responseCode = "200", description = "The stream; each event's data is where the ticket stands",
             content = @Content(mediaType = MediaType.SERVER_SENT_EVENTS, schema = @Schema(implementation = QueueTicketView.class)))
     @APIResponse(responseCode = "400", description = "A ticket this service did not sign for this show (INVALID_TICKET)")
@@ -147,8 +155,8 @@ public class QueueResource {
     public Multi<QueueTicketView> stream(@RestPath String showId, @RestPath String ticket) {
         UUID show = RequestParameters.showId(showId);
         long number = read(show, ticket).number();
-        return Multi.createFrom().emitter(emitter -> new TicketWatch(vertx, emitter,
-                () -> roomOf(show).compose(room -> answers.standing(show, room, ticket, number, clock.instant()))).next());
+        return Multi.createFrom().emitter(emitter -> watches.watch(show, emitter,
+                () -> showOf(show).compose(known -> answers.standing(known, ticket, number, clock.instant()))));
     }
 
     @POST
@@ -170,9 +178,9 @@ public class QueueResource {
                 .orElseThrow(() -> new ProblemException(Problem.of(401, "Unauthorized", ErrorCode.UNAUTHORIZED,
                         "Send " + BLOCK_REQUEST_HEADER + ": a block request for show " + show + " signed with the rooms' key.")))
                 .size();
-        return roomOf(show)
-                .compose(room -> answers.drawnIfDue(show, room, now))
-                .compose(room -> blocks.reserve(show, (int) size))
+        return showOf(show)
+                .compose(known -> answers.drawnIfDue(known, now))
+                .compose(known -> blocks.reserve(show, (int) size))
                 .map(progress -> new LineBlockView(progress.numbered(), progress.firstUncalled(), progress.drawn()))
                 .toCompletionStage();
     }
@@ -193,21 +201,21 @@ public class QueueResource {
         UUID show = RequestParameters.showId(showId);
         List<Long> numbers = request.tickets().stream().map(ticket -> read(show, ticket).number()).toList();
         Instant now = clock.instant();
-        return roomOf(show).compose(room -> {
+        return showOf(show).compose(known -> {
             List<Future<QueueAnswers.Answer>> answered = new ArrayList<>();
             for (int i = 0; i < numbers.size(); i++) {
-                answered.add(answers.standing(show, room, request.tickets().get(i), numbers.get(i), now));
+                answered.add(answers.standing(known, request.tickets().get(i), numbers.get(i), now));
             }
-            return Future.all(answered).compose(all -> roomOf(show)).map(after -> new LineAdmissionsView(
+            return Future.all(answered).compose(all -> showOf(show)).map(after -> new LineAdmissionsView(
                     answered.stream().map(Future::result)
                             .map(answer -> new LineAdmissionsView.Standing(answer.view(), answer.retryAfterSeconds())).toList(),
-                    WaitingRoomView.of(show.toString(), after, clock.instant())));
+                    WaitingRoomView.of(after, clock.instant())));
         }).toCompletionStage();
     }
 
     private Future<QueueAnswers.Answer> ticket(UUID show, String ticket) {
         long number = read(show, ticket).number();
-        return roomOf(show).compose(room -> answers.standing(show, room, ticket, number, clock.instant()));
+        return showOf(show).compose(known -> answers.standing(known, ticket, number, clock.instant()));
     }
 
     private LineTokens.Ticket read(UUID show, String ticket) {
@@ -215,13 +223,17 @@ public class QueueResource {
                 ErrorCode.INVALID_TICKET, "This ticket was not issued by this service for show " + show + ".")));
     }
 
-    private Future<WaitingRoom> roomOf(UUID show) {
+    /** The show, known to have a waiting room. */
+    private Future<ShowState.Show> showOf(UUID show) {
         return shows.show(show).map(state -> {
             if (!(state instanceof ShowState.Show known)) {
                 throw new ProblemException(Problem.showNotFound(show.toString()));
             }
-            return known.waitingRoom().orElseThrow(() -> new ProblemException(Problem.of(
-                    new Rejection(Rejection.Code.NO_WAITING_ROOM, "Show " + show + " sells without a waiting room."))));
+            if (known.waitingRoom().isEmpty()) {
+                throw new ProblemException(Problem.of(
+                        new Rejection(Rejection.Code.NO_WAITING_ROOM, "Show " + show + " sells without a waiting room.")));
+            }
+            return known;
         });
     }
 }

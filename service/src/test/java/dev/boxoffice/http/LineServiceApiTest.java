@@ -231,6 +231,60 @@ class LineServiceApiTest {
         }
     }
 
+    @Test
+    void aShowSoldOutIsToldAtTheLineServiceInTheNodesWordsWithoutAskingTheNode() {
+        UUID show = WaitingRooms.createShow(Instant.now(), 50, 10, 1);
+        String first = viaLine().when().post("/shows/" + show + "/queue").then().statusCode(201).extract().path("ticket");
+        String token = awaitAdmitted(show, first);
+        String hold = given().contentType(ContentType.JSON).body("{\"seats\":[0]}").header(BuyerAdmission.HEADER, token)
+                .when().post("/shows/" + show + "/holds").then().statusCode(201).extract().path("holdId");
+        String second = viaLine().when().post("/shows/" + show + "/queue").then().statusCode(201).extract().path("ticket");
+        await().atMost(Duration.ofSeconds(3)).until(() -> "ALL_HELD".equals(
+                viaLine().when().get("/shows/" + show + "/queue/" + second).then().statusCode(200).extract().path("seats")));
+
+        given().header(BuyerAdmission.HEADER, token).when().post("/shows/" + show + "/holds/" + hold + "/confirm").then().statusCode(200);
+        await().atMost(Duration.ofSeconds(3)).until(() -> "SOLD_OUT".equals(
+                viaLine().when().get("/shows/" + show + "/queue/" + second).then().statusCode(200).extract().path("status")));
+        var atLine = viaLine().when().get("/shows/" + show + "/queue/" + second).then().extract();
+        var atNode = given().when().get("/shows/" + show + "/queue/" + second).then().extract();
+        assertThat(atLine.body().<Object>path("")).isEqualTo(atNode.body().path(""));
+        assertThat(atLine.header("Retry-After")).isEqualTo(atNode.header("Retry-After"));
+
+        double nodeJoins = nodeRequests("POST", "/shows/{showId}/queue") + nodeRequests("POST", "/shows/{showId}/queue/blocks");
+        var joinAtLine = viaLine().when().post("/shows/" + show + "/queue").then().extract();
+        assertThat(nodeRequests("POST", "/shows/{showId}/queue") + nodeRequests("POST", "/shows/{showId}/queue/blocks"))
+                .as("a join refused by the line service alone").isEqualTo(nodeJoins);
+        var joinAtNode = given().when().post("/shows/" + show + "/queue").then().extract();
+        assertThat(joinAtLine.statusCode()).isEqualTo(409);
+        assertThat(joinAtLine.contentType()).isEqualTo(joinAtNode.contentType()).startsWith("application/problem+json");
+        assertThat(joinAtLine.body().<Object>path("")).isEqualTo(joinAtNode.body().path(""));
+        assertThat(joinAtLine.<String>path("code")).isEqualTo("SOLD_OUT");
+    }
+
+    @Test
+    void aTicketsStreamAtTheLineServiceIsToldOfTheSellOutAtOnce() throws Exception {
+        UUID show = WaitingRooms.createShow(Instant.now(), 1, 1, 1);
+        String token = awaitAdmitted(show, viaLine().when().post("/shows/" + show + "/queue").then().statusCode(201)
+                .extract().path("ticket"));
+        String hold = given().contentType(ContentType.JSON).body("{\"seats\":[0]}").header(BuyerAdmission.HEADER, token)
+                .when().post("/shows/" + show + "/holds").then().statusCode(201).extract().path("holdId");
+        for (int i = 0; i < 40; i++) {
+            viaLine().when().post("/shows/" + show + "/queue").then().statusCode(201);
+        }
+        String last = viaLine().when().post("/shows/" + show + "/queue").then().statusCode(201).extract().path("ticket");
+        try (SseClient stream = SseClient.open(URI.create("http://127.0.0.1:" + line.port() + "/shows/" + show
+                + "/queue/" + last + "/stream"), null)) {
+            assertThat(stream.next(Duration.ofSeconds(5)).data()).contains("\"status\":\"WAITING\""); // looks every 10 s
+            given().header(BuyerAdmission.HEADER, token).when().post("/shows/" + show + "/holds/" + hold + "/confirm").then().statusCode(200);
+            SseClient.Event event;
+            do {
+                event = stream.next(Duration.ofSeconds(3)); // woken when the seats ran out, not at its next look
+            } while (event.data().contains("\"WAITING\""));
+            assertThat(event.data()).contains("\"status\":\"SOLD_OUT\"");
+            await().atMost(Duration.ofSeconds(3)).until(stream::ended);
+        }
+    }
+
     private RequestSpecification viaLine() {
         return given().port(line.port());
     }

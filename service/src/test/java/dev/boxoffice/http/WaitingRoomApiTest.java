@@ -10,14 +10,17 @@ import static org.hamcrest.Matchers.notNullValue;
 
 import dev.boxoffice.domain.LineShuffle;
 import dev.boxoffice.support.OpenApiContract;
+import dev.boxoffice.support.SseClient;
 import dev.boxoffice.support.TestDatabase;
 import dev.boxoffice.support.WaitingRooms;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.RestAssured;
 import io.restassured.http.ContentType;
 import io.restassured.response.ExtractableResponse;
 import io.restassured.response.Response;
 import io.restassured.response.ValidatableResponse;
+import java.net.URI;
 import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.time.Instant;
@@ -31,7 +34,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * A show's waiting room over HTTP: join, wait, be admitted, buy with the admission token; the gate on seats; the
- * on-sale's draw, recomputed from what the room publishes; each answer checked against /q/openapi.
+ * on-sale's draw, recomputed from what the room publishes; the line told when seats are all held or sold out; each
+ * answer checked against /q/openapi.
  */
 @QuarkusTest
 @QuarkusTestResource(TestDatabase.class)
@@ -129,6 +133,59 @@ class WaitingRoomApiTest {
                         .body("estimatedWaitSeconds", equalTo((int) place - 1));
             }
         }
+    }
+
+    @Test
+    void theLineIsStillWhileEverySeatIsHeldToldWhenSoldOutAndMovesOnInOrderWhenASeatComesBack() {
+        UUID show = WaitingRooms.createShow(Instant.now(), 50, 10, 2);
+        String first = join(show).statusCode(201).extract().path("ticket");
+        String token = awaitAdmitted(show, first).path("admissionToken");
+        String hold = hold(show, "[0,1]", token).statusCode(201).extract().path("holdId");
+
+        String second = join(show).statusCode(201).body("status", equalTo("WAITING")).body("seats", equalTo("ALL_HELD"))
+                .extract().path("ticket");
+        long called = room(show).body("seatsAvailable", equalTo(0)).body("seatsHeld", equalTo(2)).extract().<Number>path("called").longValue();
+        await().during(Duration.ofSeconds(1)).atMost(Duration.ofSeconds(2)).until(() -> status(show, second).extract().path("status").equals("WAITING"));
+        assertThat(room(show).extract().<Number>path("called").longValue()).as("nobody called while nothing is on sale").isEqualTo(called);
+
+        given().header(BuyerAdmission.HEADER, token).when().post("/shows/" + show + "/holds/" + hold + "/confirm").then().statusCode(200);
+        status(show, second).statusCode(200).header("Retry-After", equalTo("60")).body("status", equalTo("SOLD_OUT"))
+                .body("position", nullValue());
+        problem(join(show), 409, "SOLD_OUT").body("detail", equalTo("Every seat of show " + show
+                + " is sold, and none is held that could come back."));
+        room(show).body("seatsAvailable", equalTo(0)).body("seatsHeld", equalTo(0));
+
+        given().contentType(ContentType.JSON).body("{\"action\":\"CANCEL_RESERVATION\"}").when()
+                .patch("/shows/" + show + "/seats/1").then().statusCode(200);
+        awaitAdmitted(show, second); // kept its place, and called once a seat came back
+        join(show).statusCode(201);
+    }
+
+    @Test
+    void aTicketsStreamIsToldOfTheSellOutAtOnceAndEnds() throws Exception {
+        UUID show = WaitingRooms.createShow(Instant.now(), 1, 1, 1);
+        String first = join(show).statusCode(201).extract().path("ticket");
+        String token = awaitAdmitted(show, first).path("admissionToken");
+        String hold = hold(show, "[0]", token).statusCode(201).extract().path("holdId");
+        for (int i = 0; i < 40; i++) {
+            join(show).statusCode(201);
+        }
+        String last = join(show).statusCode(201).extract().path("ticket"); // 40 s to wait: its stream looks every 10 s
+        try (SseClient stream = SseClient.open(URI.create("http://127.0.0.1:" + RestAssured.port + "/shows/" + show
+                + "/queue/" + last + "/stream"), null)) {
+            assertThat(stream.next(Duration.ofSeconds(5)).data()).contains("\"seats\":\"ALL_HELD\"");
+            given().header(BuyerAdmission.HEADER, token).when().post("/shows/" + show + "/holds/" + hold + "/confirm").then().statusCode(200);
+            SseClient.Event event;
+            do {
+                event = stream.next(Duration.ofSeconds(3)); // woken when the seats ran out, not at its next look
+            } while (event.data().contains("\"WAITING\""));
+            assertThat(event.data()).contains("\"status\":\"SOLD_OUT\"");
+            await().atMost(Duration.ofSeconds(3)).until(stream::ended);
+        }
+    }
+
+    private static ValidatableResponse room(UUID show) {
+        return given().when().get("/shows/" + show + "/queue").then().statusCode(200);
     }
 
     private static ExtractableResponse<Response> awaitAdmitted(UUID show, String ticket) {

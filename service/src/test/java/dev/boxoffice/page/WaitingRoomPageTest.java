@@ -21,7 +21,8 @@ import org.openqa.selenium.WebDriver;
 
 /**
  * A show sold through its waiting room, in real headless Chromium: a buyer waits in line, live, then gets the seat
- * map and buys with the admission the page carries; the next buyer in line is let in once the first is done.
+ * map and buys with the admission the page carries; the next buyer in line is let in once the first is done; the
+ * line is told when every seat is held, and when the show is sold out.
  */
 @QuarkusTest
 @QuarkusTestResource(TestDatabase.class)
@@ -79,11 +80,37 @@ class WaitingRoomPageTest {
         assertThat(SeatStatuses.status(given().when().get("/shows/" + show).then().extract().<String>path("seats"), 5)).isEqualTo("RESERVED");
     }
 
+    @Test
+    void theLineIsToldWhileEverySeatIsHeldAndOnceTheShowIsSoldOut() throws Exception {
+        UUID show = UUID.randomUUID();
+        given().contentType(ContentType.JSON).body("{\"showId\":\"" + show + "\",\"title\":\"Last seat\",\"maxSeats\":1,"
+                + "\"onSaleAt\":\"" + Instant.now() + "\",\"waitingRoom\":{\"admitPerSecond\":1,\"maxActive\":1}}")
+                .when().post("/shows").then().statusCode(201);
+        first = Browser.open(1280, 800);
+        first.get(base + "#/shows/" + show);
+        Browser.waitFor(first, WAIT, WaitingRoomPageTest::seatMapShown);
+        second = Browser.open(1280, 800);
+        second.get(base + "#/shows/" + show);
+        Browser.waitFor(second, WAIT, d -> Browser.text(d, "queue-position").equals("Place 1 in line"));
+
+        first.findElement(By.cssSelector("#seats .seat[data-n='0']")).click();
+        first.findElement(By.id("hold")).click();
+        Browser.waitFor(second, WAIT, d -> Browser.text(d, "queue-wait").startsWith("Every seat is held by other buyers"));
+
+        Browser.waitFor(first, WAIT, d -> d.findElements(By.cssSelector("#holds button[data-act=confirm]")).size() == 1);
+        first.findElement(By.cssSelector("#holds button[data-act=confirm]")).click();
+        Browser.waitFor(second, WAIT, d -> Browser.text(d, "queue-position").equals("Sold out: every seat is sold."));
+        Browser.screenshot(second, "waiting-room-sold-out.png");
+
+        first.quit();
+        first = Browser.open(1280, 800); // someone new: told at once, without a place
+        first.get(base + "#/shows/" + show);
+        Browser.waitFor(first, WAIT, d -> Browser.text(d, "queue-position").equals("Sold out: every seat is sold."));
+        assertThat(seatMapShown(first)).isFalse();
+    }
+
     private static boolean seatMapShown(WebDriver browser) {
         return !browser.findElements(By.cssSelector("#seats .seat")).isEmpty()
                 && browser.findElement(By.id("seat-layout")).isDisplayed();
     }
-
-
-
 }

@@ -64,6 +64,14 @@ final class Http {
                 .build(), HttpResponse.BodyHandlers.ofString());
     }
 
+    /** A seat reserved by the buyer admitted with {@code admissionToken}, on a show that sells through its waiting room. */
+    static HttpResponse<String> reserveAsAdmitted(ServiceProcess service, UUID id, int seat, String admissionToken)
+            throws Exception {
+        return send(HttpRequest.newBuilder(URI.create(service.url("/shows/" + id + "/seats/" + seat)))
+                .header("Content-Type", "application/json").header("Admission-Token", admissionToken)
+                .method("PATCH", HttpRequest.BodyPublishers.ofString("{\"action\":\"RESERVE\"}")));
+    }
+
     /**
      * Like {@link #seatAsync}, but as a well-behaved client under overload: a 503 is sent again after its
      * Retry-After (a refused request changed nothing), up to {@code attempts} times in all.

@@ -26,7 +26,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * A waiting room's line is kept in committed events and signed tickets, not in memory: the service killed with
  * kill -9 in the middle of an on-sale, its tickets stay valid with the same places, no place is given twice, and the
- * line moves again within 5 s of the restart; the node moving a line lost, another node moves it within 5 s.
+ * line moves again within 5 s of the restart, and a show sold out is still; the node moving a line lost, another
+ * node moves it within 5 s.
  */
 class WaitingRoomIT {
 
@@ -43,6 +44,8 @@ class WaitingRoomIT {
         String queue = "/shows/" + show + "/queue";
         List<String> before = new ArrayList<>();
         long calledBeforeKill;
+        UUID soldOut = UUID.randomUUID();
+        String waitingAtSellOut;
         try (ServiceProcess first = ServiceProcess.start(embedded, work)) {
             assertThat(Http.post(first, "/shows", "{\"showId\":\"" + show + "\",\"title\":\"On sale\",\"maxSeats\":100,"
                     + "\"onSaleAt\":\"" + Instant.now() + "\",\"waitingRoom\":{\"admitPerSecond\":4,\"maxActive\":1000}}")
@@ -54,6 +57,7 @@ class WaitingRoomIT {
             }
             await().atMost(Duration.ofSeconds(10)).until(() -> called(first, queue) >= 4);
             calledBeforeKill = called(first, queue);
+            waitingAtSellOut = sellOut(first, soldOut);
             first.kill(); // at once: the line is nowhere but in committed events and the tickets
         }
 
@@ -83,8 +87,25 @@ class WaitingRoomIT {
                 assertThat(joined.statusCode()).isEqualTo(201);
                 assertThat(numbers.add(numberOf(json(joined).get("ticket").asText()))).as("a place given twice").isTrue();
             }
+            assertThat(Http.post(second, "/shows/" + soldOut + "/queue", null).statusCode()).as("still sold out").isEqualTo(409);
+            assertThat(json(Http.get(second, "/shows/" + soldOut + "/queue/" + waitingAtSellOut)).get("status").asText())
+                    .isEqualTo("SOLD_OUT");
             second.stop();
         }
+    }
+
+    /** Sells {@code show}'s one seat through its room to the first buyer; the ticket of a second one, waiting. */
+    private static String sellOut(ServiceProcess service, UUID show) throws Exception {
+        String queue = "/shows/" + show + "/queue";
+        assertThat(Http.post(service, "/shows", "{\"showId\":\"" + show + "\",\"title\":\"Last seat\",\"maxSeats\":1,"
+                + "\"waitingRoom\":{\"admitPerSecond\":100,\"maxActive\":1}}").statusCode()).isEqualTo(201);
+        String buyer = json(Http.post(service, queue, null)).get("ticket").asText();
+        String waiting = json(Http.post(service, queue, null)).get("ticket").asText();
+        String token = await().atMost(Duration.ofSeconds(10)).until(
+                () -> json(Http.get(service, queue + "/" + buyer)).path("admissionToken").asText(null), t -> t != null);
+        assertThat(Http.reserveAsAdmitted(service, show, 0, token).statusCode()).isEqualTo(200);
+        assertThat(Http.post(service, queue, null).statusCode()).as("sold out").isEqualTo(409);
+        return waiting;
     }
 
     @Test

@@ -14,8 +14,13 @@ public final class WaitingRooms {
 
     /** A show of 20 seats on sale at {@code onSaleAt}, through a room of the given rate and bound. */
     public static UUID createShow(Instant onSaleAt, int admitPerSecond, int maxActive) {
+        return createShow(onSaleAt, admitPerSecond, maxActive, 20);
+    }
+
+    /** A show of {@code seats} seats on sale at {@code onSaleAt}, through a room of the given rate and bound. */
+    public static UUID createShow(Instant onSaleAt, int admitPerSecond, int maxActive, int seats) {
         UUID id = UUID.randomUUID();
-        given().contentType(ContentType.JSON).body("{\"showId\":\"" + id + "\",\"title\":\"On sale\",\"maxSeats\":20,"
+        given().contentType(ContentType.JSON).body("{\"showId\":\"" + id + "\",\"title\":\"On sale\",\"maxSeats\":" + seats + ","
                 + "\"onSaleAt\":\"" + onSaleAt + "\",\"waitingRoom\":{\"admitPerSecond\":" + admitPerSecond + ",\"maxActive\":"
                 + maxActive + "}}").when().post("/shows").then().statusCode(201);
         return id;
