@@ -201,10 +201,12 @@ public class CompositionRoot {
     @Produces
     @Singleton
     LineKeeper lineKeeper(Vertx vertx, Pool pool, ShowService shows, LineNumbers numbers, ArrivalBlocks blocks, Clock clock,
-            BoxOfficeConfig config) {
+            BoxOfficeConfig config, MeterRegistry registry) {
         BoxOfficeConfig.WaitingRoom room = config.waitingRoom();
-        return new LineKeeper(vertx, pool, shows, numbers, blocks, clock,
+        LineKeeper keeper = new LineKeeper(vertx, pool, shows, numbers, blocks, clock,
                 new LineKeeper.Settings(room.tick(), room.leaseRenewal(), room.lease()));
+        WaitingRoomMetrics.register(registry, vertx, keeper, shows, clock);
+        return keeper;
     }
 
     /** Made at startup, on the main thread: without a configured key, the shared one is read from the database. */

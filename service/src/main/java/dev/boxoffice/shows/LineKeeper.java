@@ -17,6 +17,7 @@ import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import org.jboss.logging.Logger;
@@ -93,6 +94,11 @@ public final class LineKeeper implements AutoCloseable {
     public void start() {
         leaseTimer = vertx.setPeriodic(1, Math.max(1, settings.leaseRenewal().toMillis()), t -> renewLeases());
         tickTimer = vertx.setPeriodic(Math.max(1, settings.tick().toMillis()), t -> held.keySet().forEach(this::move));
+    }
+
+    /** The lines this node moves now (it holds their leases): the waiting rooms on sale it answers for. */
+    public Set<UUID> linesMoved() {
+        return Set.copyOf(held.keySet());
     }
 
     private void renewLeases() {
