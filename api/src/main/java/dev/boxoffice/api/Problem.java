@@ -61,7 +61,7 @@ public record Problem(String type, String title, int status, String code, String
             case ADMISSION_REQUIRED -> 403;
             case SHOW_ALREADY_EXISTS, SEAT_NOT_AVAILABLE, SEAT_NOT_RESERVED, SEATS_NOT_AVAILABLE, HOLD_ALREADY_EXISTS,
                     HOLD_RELEASED, HOLD_ALREADY_CONFIRMED, WAITING_ROOM_EXISTS, NOT_ON_SALE_YET, NOT_CALLED_YET,
-                    WAITING_ROOM_FULL, NO_SEATS_TOGETHER, SOLD_OUT -> 409;
+                    WAITING_ROOM_FULL, NO_SEATS_TOGETHER, SOLD_OUT, LINE_CLOSED -> 409;
         };
         String title = switch (status) {
             case 404 -> "Not found";

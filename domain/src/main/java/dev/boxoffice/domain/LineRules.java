@@ -3,6 +3,7 @@ package dev.boxoffice.domain;
 import dev.boxoffice.domain.Rejection.Code;
 import dev.boxoffice.domain.ShowCommand.AsAdmittedBuyer;
 import dev.boxoffice.domain.ShowCommand.ClaimAdmission;
+import dev.boxoffice.domain.ShowCommand.ControlLine;
 import dev.boxoffice.domain.ShowCommand.ConfirmHold;
 import dev.boxoffice.domain.ShowCommand.DrawLine;
 import dev.boxoffice.domain.ShowCommand.HoldBestAvailable;
@@ -17,6 +18,7 @@ import dev.boxoffice.domain.ShowEvent.ArrivalsNumbered;
 import dev.boxoffice.domain.ShowEvent.BuyerAdmitted;
 import dev.boxoffice.domain.ShowEvent.BuyerLeft;
 import dev.boxoffice.domain.ShowEvent.EndsAdmission;
+import dev.boxoffice.domain.ShowEvent.LineControlled;
 import dev.boxoffice.domain.ShowEvent.LineDrawn;
 import dev.boxoffice.domain.ShowEvent.PlacesOpened;
 import dev.boxoffice.domain.ShowEvent.WaitingRoomSet;
@@ -46,7 +48,23 @@ final class LineRules {
     }
 
     static Decision<ShowEvent> numberArrivals(Show show, NumberArrivals number) {
-        return withRoom(show, room -> Decision.accept(new ArrivalsNumbered(show.id(), room.numbered() + number.count())));
+        return withRoom(show, room -> room.steering().closed() ? new Decision.Rejected<>(LineSteering.closed(show.id()))
+                : Decision.accept(new ArrivalsNumbered(show.id(), room.numbered() + number.count())));
+    }
+
+    /** An operator's control: recorded when it changes something (a pause of a paused line does not). */
+    static Decision<ShowEvent> control(Show show, ControlLine control) {
+        return withRoom(show, room -> {
+            boolean changes = switch (control.control()) {
+                case LineControl.SetRate rate -> rate.admitPerSecond() != room.settings().admitPerSecond();
+                case LineControl.SetMaxActive max -> max.maxActive() != room.settings().maxActive();
+                case LineControl.Pause pause -> !room.steering().paused();
+                case LineControl.Resume resume -> room.steering().paused();
+                case LineControl.Close close -> !room.steering().closed();
+            };
+            return changes ? Decision.accept(new LineControlled(show.id(), control.control(), control.operator(), control.now()))
+                    : Decision.unchanged();
+        });
     }
 
     static Decision<ShowEvent> draw(Show show, DrawLine draw) {
@@ -71,7 +89,8 @@ final class LineRules {
             long byRate = rate * Math.max(0, now - budgetFrom) / 1000;
             long byRoom = room.settings().maxActive() - room.activeAt(now) - room.calledUnclaimedAt(now);
             long count = Math.min(waiting, Math.min(byRate, byRoom));
-            if (count <= 0 || show.seatSupply() != SeatSupply.AVAILABLE) { // places kept until seats come back
+            // Places kept until seats come back, or until the operators resume the line.
+            if (count <= 0 || show.seatSupply() != SeatSupply.AVAILABLE || room.steering().paused()) {
                 return Decision.unchanged();
             }
             // Opened at the rate, the places' time is spent and the rest carried to the next opening (rounded up:

@@ -31,7 +31,8 @@ public record Rejection(Code code, String message, List<Integer> seats) {
         WAITING_ROOM_FULL,
         ADMISSION_EXPIRED,
         ADMISSION_REQUIRED,
-        SOLD_OUT
+        SOLD_OUT,
+        LINE_CLOSED
     }
 
     public Rejection {

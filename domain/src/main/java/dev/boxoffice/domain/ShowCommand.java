@@ -167,6 +167,23 @@ public sealed interface ShowCommand {
     }
 
     /**
+     * An operator's change to the waiting room ({@link LineControl}); {@code operator} names them in the room's audit
+     * trail (1 to {@link #MAX_OPERATOR_NAME} characters).
+     */
+    record ControlLine(UUID showId, LineControl control, String operator, Instant now) implements ShowCommand {
+        public static final int MAX_OPERATOR_NAME = 64;
+
+        public ControlLine {
+            Objects.requireNonNull(showId, "showId");
+            Objects.requireNonNull(control, "control");
+            Objects.requireNonNull(now, "now");
+            if (operator == null || operator.isBlank() || operator.length() > MAX_OPERATOR_NAME) {
+                throw new IllegalArgumentException("operator must be 1 to " + MAX_OPERATOR_NAME + " characters");
+            }
+        }
+    }
+
+    /**
      * {@code command}, sent by the buyer admitted at {@code place} (their admission token says so). While a waiting
      * room is on, a hold, a reservation or a confirmation changes the show only when sent so.
      */

@@ -4,6 +4,7 @@ import dev.boxoffice.domain.Rejection.Code;
 import dev.boxoffice.domain.ShowCommand.AsAdmittedBuyer;
 import dev.boxoffice.domain.ShowCommand.CancelSeatReservation;
 import dev.boxoffice.domain.ShowCommand.ClaimAdmission;
+import dev.boxoffice.domain.ShowCommand.ControlLine;
 import dev.boxoffice.domain.ShowCommand.DrawLine;
 import dev.boxoffice.domain.ShowCommand.NumberArrivals;
 import dev.boxoffice.domain.ShowCommand.OpenPlaces;
@@ -21,6 +22,7 @@ import dev.boxoffice.domain.ShowEvent.BuyerAdmitted;
 import dev.boxoffice.domain.ShowEvent.BuyerLeft;
 import dev.boxoffice.domain.ShowEvent.EndsAdmission;
 import dev.boxoffice.domain.ShowEvent.HoldConfirmed;
+import dev.boxoffice.domain.ShowEvent.LineControlled;
 import dev.boxoffice.domain.ShowEvent.LineDrawn;
 import dev.boxoffice.domain.ShowEvent.PlacesOpened;
 import dev.boxoffice.domain.ShowEvent.WaitingRoomSet;
@@ -97,6 +99,7 @@ public final class ShowDecider implements Decider<ShowCommand, ShowEvent, ShowSt
             case DrawLine draw -> LineRules.draw(show, draw);
             case OpenPlaces open -> LineRules.open(show, open);
             case ClaimAdmission claim -> LineRules.claim(show, claim);
+            case ControlLine control -> LineRules.control(show, control);
         };
     }
 
@@ -135,6 +138,7 @@ public final class ShowDecider implements Decider<ShowCommand, ShowEvent, ShowSt
             case BuyerAdmitted admitted -> show.with(room(show, event).admitted(admitted.place(),
                     admitted.lapsesAt().toEpochMilli(), admitted.at().toEpochMilli()));
             case BuyerLeft left -> show.with(room(show, event).left(left.place()));
+            case LineControlled controlled -> show.with(room(show, event).controlled(controlled));
         };
     }
 

@@ -152,6 +152,15 @@ public sealed interface ShowEvent {
         }
     }
 
+    /** An operator, {@code operator} by name, changed how the waiting room admits ({@link LineControl}). */
+    record LineControlled(UUID showId, LineControl control, String operator, Instant at) implements ShowEvent {
+        public LineControlled {
+            Objects.requireNonNull(control, "control");
+            Objects.requireNonNull(operator, "operator");
+            Objects.requireNonNull(at, "at");
+        }
+    }
+
     /**
      * The buyer at {@code place} is done: they confirmed, reserved or released. Written by earlier builds after the
      * purchase's event; the purchase now carries it ({@link EndsAdmission}).

@@ -12,10 +12,12 @@ import java.util.Optional;
  * ({@link Openings}); a called buyer claims an admission ({@link AdmittedBuyers}) and leaves by confirming,
  * releasing, or when it lapses.
  *
- * @param lastOpenedAtMillis when places were last opened (or the draw): the rate's budget runs from there
+ * @param lastOpenedAtMillis when places were last opened (or the draw, or the line resumed): the rate's budget runs
+ *                           from there
+ * @param steering           how the operators left it: paused, closed, and their latest controls
  */
 public record WaitingRoom(WaitingRoomSettings settings, long numbered, LineDraw draw, long opened,
-        long lastOpenedAtMillis, Openings openings, AdmittedBuyers buyers) {
+        long lastOpenedAtMillis, Openings openings, AdmittedBuyers buyers, LineSteering steering) {
 
     /**
      * Called places not yet claimed count against {@code maxActive} this long: long enough for a buyer watching the
@@ -45,10 +47,11 @@ public record WaitingRoom(WaitingRoomSettings settings, long numbered, LineDraw 
         Objects.requireNonNull(settings, "settings");
         Objects.requireNonNull(openings, "openings");
         Objects.requireNonNull(buyers, "buyers");
+        Objects.requireNonNull(steering, "steering");
     }
 
     public static WaitingRoom of(WaitingRoomSettings settings) {
-        return new WaitingRoom(settings, 0, null, 0, settings.onSaleAt().toEpochMilli(), Openings.NONE, AdmittedBuyers.NONE);
+        return new WaitingRoom(settings, 0, null, 0, settings.onSaleAt().toEpochMilli(), Openings.NONE, AdmittedBuyers.NONE, LineSteering.NONE);
     }
 
     public Optional<LineDraw> lineDraw() {
@@ -115,31 +118,43 @@ public record WaitingRoom(WaitingRoomSettings settings, long numbered, LineDraw 
         return Math.max(0.1, Math.min(settings.admitPerSecond(), openings.openedSince(since) / seconds));
     }
 
-    /** Itself, its settings (with their instant and duration), its draw, its openings and its buyers. */
+    /** Itself, its settings (with their instant and duration), its draw, its openings, its buyers and its steering. */
     long estimatedBytes() {
-        return 56 + 80 + (draw == null ? 0 : 64) + openings.estimatedBytes() + buyers.estimatedBytes();
+        return 56 + 80 + (draw == null ? 0 : 64) + openings.estimatedBytes() + buyers.estimatedBytes()
+                + steering.estimatedBytes();
     }
 
     WaitingRoom numberedUpTo(long upTo) {
-        return new WaitingRoom(settings, Math.max(numbered, upTo), draw, opened, lastOpenedAtMillis, openings, buyers);
+        return new WaitingRoom(settings, Math.max(numbered, upTo), draw, opened, lastOpenedAtMillis, openings, buyers, steering);
     }
 
     WaitingRoom drawn(LineDraw lineDraw) {
-        return new WaitingRoom(settings, numbered, lineDraw, opened, lineDraw.atMillis(), openings, buyers);
+        return new WaitingRoom(settings, numbered, lineDraw, opened, lineDraw.atMillis(), openings, buyers, steering);
     }
 
     WaitingRoom openedUpTo(long upTo, long atMillis) {
         Openings more = openings.open(Openings.Opening.of(opened, (int) (upTo - opened), atMillis),
                 atMillis - CLAIM_WINDOW.toMillis());
-        return new WaitingRoom(settings, numbered, draw, upTo, atMillis, more, buyers.dropLapsed(atMillis));
+        return new WaitingRoom(settings, numbered, draw, upTo, atMillis, more, buyers.dropLapsed(atMillis), steering);
     }
 
     WaitingRoom admitted(long place, long lapseMillis, long atMillis) {
         return new WaitingRoom(settings, numbered, draw, opened, lastOpenedAtMillis, openings.claim(place),
-                buyers.dropLapsed(atMillis).admit(place, lapseMillis));
+                buyers.dropLapsed(atMillis).admit(place, lapseMillis), steering);
+    }
+
+    /** The room after an operator's control: its settings, or its pause (resumed, the rate's budget runs from then). */
+    WaitingRoom controlled(ShowEvent.LineControlled controlled) {
+        WaitingRoomSettings changed = switch (controlled.control()) {
+            case LineControl.SetRate rate -> settings.withAdmitPerSecond(rate.admitPerSecond());
+            case LineControl.SetMaxActive max -> settings.withMaxActive(max.maxActive());
+            default -> settings;
+        };
+        long budgetFrom = controlled.control() instanceof LineControl.Resume ? controlled.at().toEpochMilli() : lastOpenedAtMillis;
+        return new WaitingRoom(changed, numbered, draw, opened, budgetFrom, openings, buyers, steering.after(controlled));
     }
 
     WaitingRoom left(long place) {
-        return new WaitingRoom(settings, numbered, draw, opened, lastOpenedAtMillis, openings, buyers.remove(place));
+        return new WaitingRoom(settings, numbered, draw, opened, lastOpenedAtMillis, openings, buyers.remove(place), steering);
     }
 }

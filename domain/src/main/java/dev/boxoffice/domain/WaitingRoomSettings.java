@@ -32,6 +32,14 @@ public record WaitingRoomSettings(Instant onSaleAt, int admitPerSecond, int maxA
         onSaleAt = Instant.ofEpochMilli(onSaleAt.toEpochMilli()); // events keep milliseconds
     }
 
+    WaitingRoomSettings withAdmitPerSecond(int rate) {
+        return new WaitingRoomSettings(onSaleAt, rate, maxActive, admissionTtl);
+    }
+
+    WaitingRoomSettings withMaxActive(int max) {
+        return new WaitingRoomSettings(onSaleAt, admitPerSecond, max, admissionTtl);
+    }
+
     public WaitingRoomSettings(Instant onSaleAt, int admitPerSecond, int maxActive) {
         this(onSaleAt, admitPerSecond, maxActive, DEFAULT_ADMISSION_TTL);
     }

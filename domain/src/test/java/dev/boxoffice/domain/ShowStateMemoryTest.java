@@ -57,7 +57,7 @@ class ShowStateMemoryTest {
         assertEstimateCovers((ShowState.Show) state);
     }
 
-    /** A waiting room on sale: places called a few times a second, buyers admitted, some of them gone. */
+    /** A waiting room on sale: places called a few times a second, buyers admitted, some of them gone, operators' controls. */
     @ParameterizedTest
     @ValueSource(ints = {10, 1_000})
     void theEstimateOfAShowWithAWaitingRoomMatchesTheMeasuredLayout(int admitted) {
@@ -77,6 +77,10 @@ class ShowStateMemoryTest {
                     state = decider.evolve(state, new ShowEvent.BuyerLeft(id, place));
                 }
             }
+        }
+        for (int control = 0; admitted >= 1_000 && control < LineSteering.TRAIL + 8; control++) { // a full audit trail
+            state = decider.evolve(state, new ShowEvent.LineControlled(id, control % 2 == 0 ? new LineControl.Pause()
+                    : new LineControl.SetRate(100 + control), "operator number " + control, onSale.plusMillis(control)));
         }
         if (admitted < 100) {
             state = decider.evolve(state, new ShowEvent.PlacesOpened(id, admitted, onSale.plusSeconds(1)));

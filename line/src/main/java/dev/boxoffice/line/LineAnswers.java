@@ -48,12 +48,11 @@ final class LineAnswers {
         return standing(json, LineEstimates.SOLD_OUT_RETRY_SECONDS);
     }
 
-    /** A join refused while every seat is sold and none held, as a node refuses it. */
-    static NodeAnswer soldOut(UUID show) {
-        Rejection soldOut = SeatSupply.soldOut(show);
+    /** A join refused by the room's state (sold out, the line closed: a 409), as a node refuses it. */
+    static NodeAnswer refusedJoin(Rejection refusal) {
         MultiMap headers = MultiMap.caseInsensitiveMultiMap().add("Content-Type", "application/problem+json");
-        return new NodeAnswer(409, headers, problemBody(409, "Conflict with the current state", soldOut.code().name(),
-                soldOut.message()));
+        return new NodeAnswer(409, headers, problemBody(409, "Conflict with the current state", refusal.code().name(),
+                refusal.message()));
     }
 
     private static NodeAnswer standing(StringBuilder json, long retryAfterSeconds) {

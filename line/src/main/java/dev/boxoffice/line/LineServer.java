@@ -1,5 +1,6 @@
 package dev.boxoffice.line;
 
+import dev.boxoffice.domain.LineSteering;
 import dev.boxoffice.domain.SeatSupply;
 import io.vertx.core.Future;
 import io.vertx.core.Handler;
@@ -93,7 +94,10 @@ final class LineServer implements Handler<HttpServerRequest> {
                 return Future.succeededFuture(read.refusal());
             }
             if (read.record().seats() == SeatSupply.SOLD_OUT) {
-                return Future.succeededFuture(LineAnswers.soldOut(show));
+                return Future.succeededFuture(LineAnswers.refusedJoin(SeatSupply.soldOut(show)));
+            }
+            if (read.record().closed()) {
+                return Future.succeededFuture(LineAnswers.refusedJoin(LineSteering.closed(show)));
             }
             boolean afterDraw = now >= read.record().onSaleAtMillis();
             return numbers.take(show, read.record().progress(), afterDraw).compose(number -> {

@@ -16,6 +16,7 @@ import dev.boxoffice.eventstore.PostgresKeyedRecords;
 import dev.boxoffice.eventstore.PostgresEventStore;
 import dev.boxoffice.eventstore.PostgresSnapshotStore;
 import dev.boxoffice.http.AdminResource;
+import dev.boxoffice.http.LineControlResource;
 import dev.boxoffice.http.ConnectionBound;
 import dev.boxoffice.http.CpuThrottling;
 import dev.boxoffice.http.HoldResource;
@@ -339,7 +340,7 @@ public class CompositionRoot {
     @Produces
     @Singleton
     AllowedMethods allowedMethods() {
-        return new AllowedMethods(ShowResource.class, HoldResource.class, QueueResource.class, AdminResource.class);
+        return new AllowedMethods(ShowResource.class, HoldResource.class, QueueResource.class, AdminResource.class, LineControlResource.class);
     }
 
     void stopProjections(@Observes ShutdownEvent event, ProjectionHost projections) {

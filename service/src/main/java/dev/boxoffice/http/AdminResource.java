@@ -10,10 +10,7 @@ import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.CompletionStage;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
@@ -31,11 +28,11 @@ import org.jboss.resteasy.reactive.RestResponse;
 public class AdminResource {
 
     private final ProjectionHost projections;
-    private final Optional<String> token;
+    private final AdminToken token;
 
-    public AdminResource(ProjectionHost projections, HttpSettings settings) {
+    public AdminResource(ProjectionHost projections, AdminToken token) {
         this.projections = projections;
-        this.token = settings.adminToken().filter(t -> !t.isBlank());
+        this.token = token;
     }
 
     /** What a rebuild request answers: whether it started one now, and where to watch it. */
@@ -48,7 +45,7 @@ public class AdminResource {
     @APIResponse(responseCode = "401", description = "No or the wrong bearer token (UNAUTHORIZED)")
     @APIResponse(responseCode = "403", description = "Admin endpoints are disabled: boxoffice.admin.token is unset (ADMIN_DISABLED)")
     public CompletionStage<List<ProjectionStatus>> list(@RestHeader("Authorization") String authorization) {
-        authorize(authorization);
+        token.authorize(authorization);
         return projections.statuses().toCompletionStage();
     }
 
@@ -61,7 +58,7 @@ public class AdminResource {
     @APIResponse(responseCode = "403", description = "Admin endpoints are disabled: boxoffice.admin.token is unset (ADMIN_DISABLED)")
     @APIResponse(responseCode = "404", description = "No projection of this name (NOT_FOUND)")
     public RestResponse<RebuildView> rebuild(@RestPath String name, @RestHeader("Authorization") String authorization) {
-        authorize(authorization);
+        token.authorize(authorization);
         ProjectionHost.RebuildStart start = projections.startRebuild(name);
         if (start == ProjectionHost.RebuildStart.NO_SUCH_PROJECTION) {
             throw new ProblemException(Problem.of(404, "Not found", ErrorCode.NOT_FOUND, "No projection named " + name
@@ -69,18 +66,5 @@ public class AdminResource {
         }
         return RestResponse.ResponseBuilder.create(RestResponse.Status.ACCEPTED,
                 new RebuildView(name, start.name(), "/admin/projections")).build();
-    }
-
-    private void authorize(String authorization) {
-        if (token.isEmpty()) {
-            throw new ProblemException(Problem.of(403, "Forbidden", ErrorCode.ADMIN_DISABLED,
-                    "Admin endpoints are disabled: set boxoffice.admin.token to enable them."));
-        }
-        String expected = "Bearer " + token.get();
-        if (authorization == null || !MessageDigest.isEqual(expected.getBytes(StandardCharsets.UTF_8),
-                authorization.getBytes(StandardCharsets.UTF_8))) {
-            throw new ProblemException(Problem.of(401, "Unauthorized", ErrorCode.UNAUTHORIZED,
-                    "Send Authorization: Bearer <admin token>."));
-        }
     }
 }

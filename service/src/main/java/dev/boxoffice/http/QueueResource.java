@@ -11,6 +11,7 @@ import dev.boxoffice.api.ProblemException;
 import dev.boxoffice.api.QueueTicketView;
 import dev.boxoffice.api.RequestParameters;
 import dev.boxoffice.api.WaitingRoomView;
+import dev.boxoffice.domain.LineSteering;
 import dev.boxoffice.domain.Rejection;
 import dev.boxoffice.domain.SeatSupply;
 import dev.boxoffice.domain.ShowState;
@@ -103,7 +104,7 @@ public class QueueResource {
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = QueueTicketView.class)))
     @APIResponse(responseCode = "400", description = "A ticket this service did not sign for this show (INVALID_TICKET)")
     @APIResponse(responseCode = "404", description = "No such show, or it has no waiting room (SHOW_NOT_FOUND, NO_WAITING_ROOM)")
-    @APIResponse(responseCode = "409", description = "Every seat is sold and none is held that could come back (SOLD_OUT)")
+    @APIResponse(responseCode = "409", description = "Every seat is sold and none is held that could come back (SOLD_OUT), or the line is closed (LINE_CLOSED)")
     public CompletionStage<Response> join(@RestPath String showId, @RestHeader(TICKET_HEADER) String heldTicket) {
         UUID show = RequestParameters.showId(showId);
         if (heldTicket != null) {
@@ -114,10 +115,13 @@ public class QueueResource {
                 .toCompletionStage();
     }
 
-    /** A ticket with the next number, and where it stands as of that show; none while every seat is sold and none held. */
+    /** A ticket with the next number, and where it stands as of that show; none once sold out or the line is closed. */
     private Future<Response> newTicket(ShowState.Show show, Instant now) {
         if (show.seatSupply() == SeatSupply.SOLD_OUT) {
             return Future.failedFuture(new ProblemException(Problem.of(SeatSupply.soldOut(show.id()))));
+        }
+        if (show.waitingRoom().orElseThrow().steering().closed()) {
+            return Future.failedFuture(new ProblemException(Problem.of(LineSteering.closed(show.id()))));
         }
         return numbers.take(show.id(), ArrivalBlocks.progressOf(show.waitingRoom().orElseThrow()), false).compose(number -> {
             String ticket = tokens.ticket(show.id(), number, now.toEpochMilli());

@@ -2,11 +2,13 @@ package dev.boxoffice.shows;
 
 import com.google.protobuf.ByteString;
 import com.google.protobuf.InvalidProtocolBufferException;
+import dev.boxoffice.domain.LineControl;
 import dev.boxoffice.domain.LineDraw;
 import dev.boxoffice.domain.ShowEvent;
 import dev.boxoffice.domain.ShowEvent.ArrivalsNumbered;
 import dev.boxoffice.domain.ShowEvent.BuyerAdmitted;
 import dev.boxoffice.domain.ShowEvent.BuyerLeft;
+import dev.boxoffice.domain.ShowEvent.LineControlled;
 import dev.boxoffice.domain.ShowEvent.LineDrawn;
 import dev.boxoffice.domain.ShowEvent.PlacesOpened;
 import dev.boxoffice.domain.ShowEvent.WaitingRoomSet;
@@ -24,13 +26,14 @@ final class LineEventCodec {
     static final String PLACES_OPENED = "PlacesOpened";
     static final String BUYER_ADMITTED = "BuyerAdmitted";
     static final String BUYER_LEFT = "BuyerLeft";
+    static final String LINE_CONTROLLED = "LineControlled";
 
     private LineEventCodec() {
     }
 
     static boolean isLineEvent(String type) {
         return switch (type) {
-            case WAITING_ROOM_SET, ARRIVALS_NUMBERED, LINE_DRAWN, PLACES_OPENED, BUYER_ADMITTED, BUYER_LEFT -> true;
+            case WAITING_ROOM_SET, ARRIVALS_NUMBERED, LINE_DRAWN, PLACES_OPENED, BUYER_ADMITTED, BUYER_LEFT, LINE_CONTROLLED -> true;
             default -> false;
         };
     }
@@ -44,6 +47,7 @@ final class LineEventCodec {
             case PlacesOpened ignored -> PLACES_OPENED;
             case BuyerAdmitted ignored -> BUYER_ADMITTED;
             case BuyerLeft ignored -> BUYER_LEFT;
+            case LineControlled ignored -> LINE_CONTROLLED;
             default -> null;
         };
     }
@@ -62,6 +66,7 @@ final class LineEventCodec {
                     .build().toByteArray();
             case BuyerLeft e -> dev.boxoffice.shows.proto.BuyerLeft.newBuilder().setShowId(e.showId().toString())
                     .setPlace(e.place()).build().toByteArray();
+            case LineControlled e -> controlled(e).toByteArray();
             default -> throw new IllegalArgumentException("not a waiting room's event: " + event);
         };
     }
@@ -93,6 +98,7 @@ final class LineEventCodec {
                 var e = dev.boxoffice.shows.proto.BuyerLeft.parseFrom(payload);
                 yield new BuyerLeft(UUID.fromString(e.getShowId()), e.getPlace());
             }
+            case LINE_CONTROLLED -> controlled(dev.boxoffice.shows.proto.LineControlled.parseFrom(payload));
             default -> throw new IllegalArgumentException("not a waiting room's event type: " + type);
         };
     }
@@ -106,6 +112,32 @@ final class LineEventCodec {
     static WaitingRoomSettings settings(dev.boxoffice.shows.proto.WaitingRoomSettings settings) {
         return new WaitingRoomSettings(Instant.ofEpochMilli(settings.getOnSaleAtMillis()), settings.getAdmitPerSecond(),
                 settings.getMaxActive(), Duration.ofMillis(settings.getAdmissionTtlMillis()));
+    }
+
+    static dev.boxoffice.shows.proto.LineControlled controlled(LineControlled event) {
+        var encoded = dev.boxoffice.shows.proto.LineControlled.newBuilder().setShowId(event.showId().toString())
+                .setOperator(event.operator()).setAtMillis(event.at().toEpochMilli());
+        switch (event.control()) {
+            case LineControl.SetRate rate -> encoded.setSetRate(rate.admitPerSecond());
+            case LineControl.SetMaxActive max -> encoded.setSetMaxActive(max.maxActive());
+            case LineControl.Pause pause -> encoded.setPause(true);
+            case LineControl.Resume resume -> encoded.setResume(true);
+            case LineControl.Close close -> encoded.setClose(true);
+        }
+        return encoded.build();
+    }
+
+    static LineControlled controlled(dev.boxoffice.shows.proto.LineControlled event) {
+        LineControl control = switch (event.getControlCase()) {
+            case SET_RATE -> new LineControl.SetRate(event.getSetRate());
+            case SET_MAX_ACTIVE -> new LineControl.SetMaxActive(event.getSetMaxActive());
+            case PAUSE -> new LineControl.Pause();
+            case RESUME -> new LineControl.Resume();
+            case CLOSE -> new LineControl.Close();
+            case CONTROL_NOT_SET -> throw new IllegalArgumentException("a line's control without one");
+        };
+        return new LineControlled(UUID.fromString(event.getShowId()), control, event.getOperator(),
+                Instant.ofEpochMilli(event.getAtMillis()));
     }
 
     static dev.boxoffice.shows.proto.LineDrawn draw(String showId, LineDraw draw) {

@@ -1,6 +1,7 @@
 package dev.boxoffice.shows;
 
 import dev.boxoffice.domain.AdmittedBuyers;
+import dev.boxoffice.domain.LineSteering;
 import dev.boxoffice.domain.Openings;
 import dev.boxoffice.domain.WaitingRoom;
 import dev.boxoffice.shows.proto.WaitingRoom.Opening;
@@ -32,6 +33,8 @@ final class WaitingRoomSnapshot {
             place = buyer.getKey();
             lapse = buyer.getValue();
         }
+        encoded.setPaused(room.steering().paused()).setClosed(room.steering().closed());
+        room.steering().trail().forEach(controlled -> encoded.addTrail(LineEventCodec.controlled(controlled)));
         return encoded.build();
     }
 
@@ -52,6 +55,7 @@ final class WaitingRoomSnapshot {
         }
         return new WaitingRoom(LineEventCodec.settings(room.getSettings()), room.getNumbered(),
                 room.hasDraw() ? LineEventCodec.draw(room.getDraw()) : null, room.getOpened(), room.getLastOpenedAtMillis(),
-                Openings.of(openings), AdmittedBuyers.of(buyers));
+                Openings.of(openings), AdmittedBuyers.of(buyers), new LineSteering(room.getPaused(), room.getClosed(),
+                        room.getTrailList().stream().map(LineEventCodec::controlled).toList()));
     }
 }

@@ -285,6 +285,33 @@ class LineServiceApiTest {
         }
     }
 
+    @Test
+    void theOperatorsControlsReachTheLineServiceWithinItsRecordsAge() {
+        UUID show = WaitingRooms.createShow(Instant.now().plusSeconds(3600), 1, 100);
+        for (int i = 0; i < 20; i++) {
+            viaLine().when().post("/shows/" + show + "/queue").then().statusCode(201);
+        }
+        String ticket = viaLine().when().post("/shows/" + show + "/queue").then().statusCode(201).extract().path("ticket");
+        long slow = ((Number) viaLine().when().get("/shows/" + show + "/queue/" + ticket).then().extract()
+                .path("estimatedWaitSeconds")).longValue();
+        operator(show, "{\"action\":\"SET_RATE\",\"value\":40,\"operator\":\"Ada\"}");
+        await().atMost(Duration.ofSeconds(3)).until(() -> ((Number) viaLine().when().get("/shows/" + show + "/queue/" + ticket)
+                .then().extract().path("estimatedWaitSeconds")).longValue() < slow);
+
+        operator(show, "{\"action\":\"CLOSE\",\"operator\":\"Ada\"}");
+        await().atMost(Duration.ofSeconds(3)).until(() -> viaLine().when().post("/shows/" + show + "/queue").then()
+                .extract().statusCode() == 409);
+        var atLine = viaLine().when().post("/shows/" + show + "/queue").then().extract();
+        var atNode = given().when().post("/shows/" + show + "/queue").then().extract();
+        assertThat(atLine.<String>path("code")).isEqualTo("LINE_CLOSED");
+        assertThat(atLine.body().<Object>path("")).isEqualTo(atNode.body().path(""));
+    }
+
+    private static void operator(UUID show, String control) {
+        given().header("Authorization", "Bearer test-admin-token").contentType(ContentType.JSON).body(control)
+                .when().post("/shows/" + show + "/queue/controls").then().statusCode(200);
+    }
+
     private RequestSpecification viaLine() {
         return given().port(line.port());
     }

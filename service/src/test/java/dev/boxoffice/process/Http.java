@@ -64,6 +64,13 @@ final class Http {
                 .build(), HttpResponse.BodyHandlers.ofString());
     }
 
+    /** A POST of {@code body} (JSON) with {@code Authorization}: an operator's request. */
+    static HttpResponse<String> postAuthorized(ServiceProcess service, String path, String body, String authorization)
+            throws Exception {
+        return send(HttpRequest.newBuilder(URI.create(service.url(path))).header("Content-Type", "application/json")
+                .header("Authorization", authorization).POST(HttpRequest.BodyPublishers.ofString(body)));
+    }
+
     /** A seat reserved by the buyer admitted with {@code admissionToken}, on a show that sells through its waiting room. */
     static HttpResponse<String> reserveAsAdmitted(ServiceProcess service, UUID id, int seat, String admissionToken)
             throws Exception {

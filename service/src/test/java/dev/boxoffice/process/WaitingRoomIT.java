@@ -26,8 +26,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * A waiting room's line is kept in committed events and signed tickets, not in memory: the service killed with
  * kill -9 in the middle of an on-sale, its tickets stay valid with the same places, no place is given twice, and the
- * line moves again within 5 s of the restart, and a show sold out is still; the node moving a line lost, another
- * node moves it within 5 s.
+ * line moves again within 5 s of the restart, and a show sold out is still, and the operators' controls hold; the node
+ * moving a line lost, another node moves it within 5 s.
  */
 class WaitingRoomIT {
 
@@ -39,12 +39,13 @@ class WaitingRoomIT {
     @Test
     void aKillMinus9LosesNoTicketGivesNoPlaceTwiceAndTheLineMovesAgainWithinFiveSeconds() throws Exception {
         Map<String, String> embedded = Map.of("boxoffice.embedded-postgres.data-dir", work.resolve("pg-data").toString(),
-                "boxoffice.embedded-postgres.port", Integer.toString(freePort()));
+                "boxoffice.embedded-postgres.port", Integer.toString(freePort()), "boxoffice.admin.token", "operators");
         UUID show = UUID.randomUUID();
         String queue = "/shows/" + show + "/queue";
         List<String> before = new ArrayList<>();
         long calledBeforeKill;
         UUID soldOut = UUID.randomUUID();
+        UUID steered = UUID.randomUUID();
         String waitingAtSellOut;
         try (ServiceProcess first = ServiceProcess.start(embedded, work)) {
             assertThat(Http.post(first, "/shows", "{\"showId\":\"" + show + "\",\"title\":\"On sale\",\"maxSeats\":100,"
@@ -58,6 +59,7 @@ class WaitingRoomIT {
             await().atMost(Duration.ofSeconds(10)).until(() -> called(first, queue) >= 4);
             calledBeforeKill = called(first, queue);
             waitingAtSellOut = sellOut(first, soldOut);
+            steer(first, steered);
             first.kill(); // at once: the line is nowhere but in committed events and the tickets
         }
 
@@ -90,7 +92,24 @@ class WaitingRoomIT {
             assertThat(Http.post(second, "/shows/" + soldOut + "/queue", null).statusCode()).as("still sold out").isEqualTo(409);
             assertThat(json(Http.get(second, "/shows/" + soldOut + "/queue/" + waitingAtSellOut)).get("status").asText())
                     .isEqualTo("SOLD_OUT");
+            JsonNode room = json(Http.get(second, "/shows/" + steered + "/queue"));
+            assertThat(room.get("admitPerSecond").asInt()).as("the operators' rate").isEqualTo(7);
+            assertThat(room.get("closed").asBoolean()).isTrue();
+            assertThat(room.get("controls")).hasSize(2);
+            assertThat(room.get("controls").get(0).get("operator").asText()).isEqualTo("Ada");
+            assertThat(Http.post(second, "/shows/" + steered + "/queue", null).statusCode()).as("still closed").isEqualTo(409);
             second.stop();
+        }
+    }
+
+    /** A room whose operators set its rate and closed it. */
+    private static void steer(ServiceProcess service, UUID show) throws Exception {
+        assertThat(Http.post(service, "/shows", "{\"showId\":\"" + show + "\",\"title\":\"Steered\",\"maxSeats\":10,"
+                + "\"waitingRoom\":{\"admitPerSecond\":100,\"maxActive\":10}}").statusCode()).isEqualTo(201);
+        for (String control : new String[] {"{\"action\":\"SET_RATE\",\"value\":7,\"operator\":\"Ada\"}",
+                "{\"action\":\"CLOSE\",\"operator\":\"Grace\"}"}) {
+            HttpResponse<String> answer = Http.postAuthorized(service, "/shows/" + show + "/queue/controls", control, "Bearer operators");
+            assertThat(answer.statusCode()).as(answer.body()).isEqualTo(200);
         }
     }
 

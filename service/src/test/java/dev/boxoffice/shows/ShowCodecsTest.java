@@ -25,10 +25,12 @@ import dev.boxoffice.shows.proto.Seat;
 import dev.boxoffice.shows.proto.SeatStatus;
 import dev.boxoffice.shows.proto.ReleaseReason;
 import java.math.BigDecimal;
+import dev.boxoffice.domain.LineControl;
 import dev.boxoffice.domain.LineDraw;
 import dev.boxoffice.domain.ShowCommand;
 import dev.boxoffice.domain.ShowCommand.AsAdmittedBuyer;
 import dev.boxoffice.domain.ShowCommand.ClaimAdmission;
+import dev.boxoffice.domain.ShowCommand.ControlLine;
 import dev.boxoffice.domain.ShowCommand.DrawLine;
 import dev.boxoffice.domain.ShowCommand.NumberArrivals;
 import dev.boxoffice.domain.ShowCommand.OpenPlaces;
@@ -36,6 +38,7 @@ import dev.boxoffice.domain.ShowCommand.ReserveSeat;
 import dev.boxoffice.domain.ShowEvent.ArrivalsNumbered;
 import dev.boxoffice.domain.ShowEvent.BuyerAdmitted;
 import dev.boxoffice.domain.ShowEvent.BuyerLeft;
+import dev.boxoffice.domain.ShowEvent.LineControlled;
 import dev.boxoffice.domain.ShowEvent.LineDrawn;
 import dev.boxoffice.domain.ShowEvent.PlacesOpened;
 import dev.boxoffice.domain.ShowEvent.WaitingRoomSet;
@@ -81,7 +84,12 @@ class ShowCodecsTest {
                 new PlacesOpened(showId, 25, at), new BuyerAdmitted(showId, 7, at.plusSeconds(600), at), new BuyerLeft(showId, 7),
                 new SeatReserved(showId, 49, OptionalLong.of(7)), new SeatsReserved(showId, List.of(1, 2), OptionalLong.of(0)),
                 new HoldConfirmed(showId, UUID.randomUUID(), List.of(7, 8), OptionalLong.of(1L << 40)),
-                new HoldReleased(showId, UUID.randomUUID(), List.of(7), HoldReleased.Reason.CANCELLED, OptionalLong.of(8)))) {
+                new HoldReleased(showId, UUID.randomUUID(), List.of(7), HoldReleased.Reason.CANCELLED, OptionalLong.of(8)),
+                new LineControlled(showId, new LineControl.SetRate(30), "Ada", at),
+                new LineControlled(showId, new LineControl.SetMaxActive(7), "Ada", at),
+                new LineControlled(showId, new LineControl.Pause(), "Grace", at),
+                new LineControlled(showId, new LineControl.Resume(), "Grace", at),
+                new LineControlled(showId, new LineControl.Close(), "Ada", at))) {
             String type = events.typeOf(event);
             assertThat(events.decode(type, events.schemaVersion(type), events.encode(event))).containsExactly(event);
         }
@@ -96,7 +104,10 @@ class ShowCodecsTest {
                 new NumberArrivals(showId, 120), new DrawLine(showId, "seed of 16 bytes".getBytes(), Long.MAX_VALUE, onSale),
                 new OpenPlaces(showId, 120, onSale.plusSeconds(1)), new ClaimAdmission(showId, 3, onSale.plusSeconds(2)),
                 new ClaimAdmission(showId, 4, onSale.plusSeconds(2)),
-                new AsAdmittedBuyer(showId, 4, onSale.plusSeconds(3), new ReserveSeat(showId, 9)))) {
+                new AsAdmittedBuyer(showId, 4, onSale.plusSeconds(3), new ReserveSeat(showId, 9)),
+                new ControlLine(showId, new LineControl.SetRate(30), "Ada", onSale.plusSeconds(3)),
+                new ControlLine(showId, new LineControl.Pause(), "Grace", onSale.plusSeconds(4)),
+                new ControlLine(showId, new LineControl.Close(), "Ada", onSale.plusSeconds(5)))) {
             for (ShowEvent event : ((Decision.Accepted<ShowEvent>) decider.decide(command, state)).events()) {
                 state = decider.evolve(state, event);
             }
@@ -110,6 +121,10 @@ class ShowCodecsTest {
         assertThat(room.standing(4, onSale.plusSeconds(3).toEpochMilli())).isEqualTo(WaitingRoom.Standing.EXPIRED);
         assertThat(room.standing(5, onSale.plusSeconds(3).toEpochMilli())).isEqualTo(WaitingRoom.Standing.CALLED);
         assertThat(room.placeOf(10)).isEqualTo(((ShowState.Show) state).waitingRoom().orElseThrow().placeOf(10));
+        assertThat(room.steering().paused()).isTrue();
+        assertThat(room.steering().closed()).isTrue();
+        assertThat(room.steering().trail()).hasSize(3);
+        assertThat(room.settings().admitPerSecond()).isEqualTo(30);
     }
 
     /** Claimed out of the order of places, so that lapse times go back as often as forward. */
