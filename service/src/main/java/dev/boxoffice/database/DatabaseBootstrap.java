@@ -167,7 +167,8 @@ public final class DatabaseBootstrap {
      * tells whether a pooler in transaction mode stands in between: a session that keeps its server process across
      * transactions (the server itself, or a pooler in session mode) never changes process; behind a transaction
      * pooler the first connection's process, freed after its statement, is handed to the second's open transaction,
-     * and the first is served by another (or waits: a pool of one).
+     * and the first is served by another (or waits: a pool of one). Either sign is enough: which server process the
+     * pooler hands the second depends on its pool's order, so the first may or may not be moved.
      */
     private static boolean transactionPooled(PostgresUrl url) {
         Duration wait = StartWait.configured();
@@ -189,7 +190,10 @@ public final class DatabaseBootstrap {
                 Connection second = DriverManager.getConnection(url.jdbcUrl(), unprepared)) {
             int before = backendPid(first, url);
             second.setAutoCommit(false);
-            backendPid(second, url);
+            int secondsProcess = backendPid(second, url);
+            if (secondsProcess == before) {
+                return true; // the first's process, freed after its statement, serves the second's transaction
+            }
             try {
                 return backendPid(first, url) != before;
             } catch (SQLException waitedForTheOther) {

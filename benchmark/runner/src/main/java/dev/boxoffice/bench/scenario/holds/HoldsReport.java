@@ -52,7 +52,7 @@ final class HoldsReport {
         figures.row("Pending holds placed (2 seats each)", num(p.placed(), 0));
         figures.row("Shows they are spread over (50 seats each)", num(p.shows(), 0));
         figures.row("Shows in memory after the last hold", num(p.inMemoryAfterPlacing(), 0));
-        figures.row("Shows in memory at the first expiry (idle timeout " + num(p.idleSeconds(), 0) + " s)",
+        figures.row("Shows in memory just before the first expiry (idle timeout " + num(p.idleSeconds(), 0) + " s)",
                 num(p.inMemoryAtExpiry(), 0));
         figures.row("Expiries spread over", num(p.windowSeconds(), 0) + " s");
         figures.row("Releases recorded", num(p.lag().count(), 0));

@@ -43,7 +43,7 @@ public record HoldsResult(SteppedResult stepped, int seatsPerHold, double expire
      * @param heapHoldsMiB       the same with the holds placed, their shows still in memory
      * @param estimateShowsMiB   the service's own estimate of the shows in memory, before the holds
      * @param estimateHoldsMiB   the same with the holds placed
-     * @param inMemoryAtExpiry   shows in memory when the first expiry was due
+     * @param inMemoryAtExpiry   shows in memory just before the first expiry was due
      * @param releaseEvents      HoldReleased events in those shows' streams, counted in the database at the end
      * @param lag                the releases recorded from the first expiry on, and their lag
      * @param steps              creating the shows, placing the holds, and the expiry window (no requests: the

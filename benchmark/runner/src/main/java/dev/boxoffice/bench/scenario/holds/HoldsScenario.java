@@ -147,7 +147,7 @@ public final class HoldsScenario extends Scenario<HoldsResult> {
         HoldsResult.Pending pending = holds.pending();
         if (pending != null) {
             rows.add(new SummaryRow("Expiry lag of " + num(pending.placed(), 0) + " pending holds over "
-                    + num(pending.shows(), 0) + " shows (" + num(pending.inMemoryAtExpiry(), 0) + " in memory at the first expiry)",
+                    + num(pending.shows(), 0) + " shows (" + num(pending.inMemoryAtExpiry(), 0) + " in memory just before the first expiry)",
                     "p50 " + num(pending.lag().p50Millis(), 0) + " ms, p99 " + num(pending.lag().p99Millis(), 0) + " ms",
                     num(pending.releaseEvents(), 0) + " release events for " + num(pending.placed(), 0) + " holds"));
             rows.add(new SummaryRow("Memory per pending hold (its show in memory)",
