@@ -133,6 +133,7 @@ function openShow(showId) {
   state.show = { id: showId };
   $('show-title').textContent = 'Loading…';
   $('show-summary').textContent = '';
+  $('operate').hidden = true;
   $('seats').textContent = '';
   renderHolds();
   enter(showId);
@@ -158,6 +159,8 @@ async function enter(showId) {
   if (!state.show || state.show.id !== showId) return; // the buyer has moved on
   const place = storedPlace(showId);
   const admitted = place.token && Date.parse(place.lapsesAt) > Date.now();
+  $('operate').hidden = room.status !== 200;
+  $('operate-link').href = '#/shows/' + showId + '/operator';
   if (room.status === 200 && !admitted) {
     waitInLine(showId);
     return;
@@ -213,6 +216,9 @@ function inLine(showId, ticket, stream, standing) {
   } else if (standing.status === 'SOLD_OUT') {
     stream.close(); // the ticket keeps its place, should a reservation be cancelled
     soldOut();
+  } else if (standing.paused) {
+    $('queue-position').textContent = standing.position ? 'Place ' + standing.position.toLocaleString('en') + ' in line' : 'In line';
+    $('queue-wait').textContent = 'The line is paused by its operators: your place is kept, and it moves on when they resume.';
   } else if (standing.position === null || standing.position === undefined) {
     $('queue-position').textContent = 'The sale has not opened yet: your place is drawn at the start.';
     $('queue-wait').textContent = 'Opens in about ' + duration(standing.estimatedWaitSeconds) + '.';
@@ -568,9 +574,16 @@ function renderCountdowns() {
 
 function route() {
   const match = location.hash.match(/^#\/shows\/([0-9a-fA-F-]{36})$/);
-  $('shows-view').hidden = !!match;
+  const operating = location.hash.match(/^#\/shows\/([0-9a-fA-F-]{36})\/operator$/);
+  $('shows-view').hidden = !!match || !!operating;
   $('show-view').hidden = !match;
-  if (match) {
+  $('operator-view').hidden = !operating;
+  if (!operating) Operator.close();
+  if (operating) {
+    closeShow();
+    document.title = 'Operating the line – BoxOffice';
+    Operator.open(operating[1]);
+  } else if (match) {
     openShow(match[1]);
   } else {
     closeShow();

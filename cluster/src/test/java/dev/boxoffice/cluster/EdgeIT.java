@@ -25,7 +25,7 @@ import org.junit.jupiter.api.Test;
  * larger than what the node is given at once waits in the edge's queue, and what waited past the queue's timeout is
  * refused by the edge with the service's own problem body; a waiting room's joins have slots of their own and event
  * streams take none; a client that retries at once is slowed down by its cookie; a line service killed mid-sale loses
- * no ticket, and the line is served by the node meanwhile.
+ * no ticket, the line is served by the node meanwhile, and the operators' pause and close made meanwhile hold.
  */
 class EdgeIT {
 
@@ -145,15 +145,32 @@ class EdgeIT {
             for (int i = 0; i < 10; i++) {
                 tickets.add(ticketOf(join(room))); // numbered by the node meanwhile
             }
+            control(room, "PAUSE"); // made while the line service is down: the restarted one learns it from the node
         } finally {
             line.restart().awaitReady(Duration.ofSeconds(60));
         }
         tickets.add(ticketOf(join(room)));
         assertThat(tickets.stream().map(EdgeIT::numberOf).distinct()).as("no number given twice").hasSize(tickets.size());
         for (String ticket : tickets) {
-            assertThat(send(HttpRequest.newBuilder(URI.create(cluster.frontUrl() + "/shows/" + room + "/queue/" + ticket)))
-                    .statusCode()).isEqualTo(200);
+            HttpResponse<String> polled = send(HttpRequest.newBuilder(URI.create(cluster.frontUrl() + "/shows/" + room + "/queue/" + ticket)));
+            assertThat(polled.statusCode()).isEqualTo(200);
+            assertThat(polled.body()).as("the pause, after the line service's kill -9").contains("\"paused\":true");
         }
+        control(room, "CLOSE");
+        long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos(); // the line service's record of the room: up to 2 s old
+        HttpResponse<String> refused;
+        do {
+            refused = join(room);
+        } while (refused.statusCode() == 201 && System.nanoTime() < deadline);
+        assertThat(refused.statusCode()).as(refused.body()).isEqualTo(409);
+        assertThat(refused.body()).contains("\"code\":\"LINE_CLOSED\"");
+    }
+
+    private static void control(String room, String action) throws Exception {
+        HttpResponse<String> made = send(HttpRequest.newBuilder(URI.create(cluster.frontUrl() + "/shows/" + room + "/queue/controls"))
+                .header("Authorization", "Bearer " + TestClusters.ADMIN_TOKEN).header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString("{\"action\":\"" + action + "\",\"operator\":\"Ada\"}")));
+        assertThat(made.statusCode()).as(made.body()).isEqualTo(200);
     }
 
     @Test

@@ -14,6 +14,8 @@ import java.util.Optional;
  */
 final class TestClusters {
 
+    /** The nodes' admin token: operators' controls are part of what the clusters are tested with. */
+    static final String ADMIN_TOKEN = "cluster-admin-token";
     static final Path REPO = Path.of(System.getProperty("boxoffice.repo", "..")).toAbsolutePath().normalize();
 
     private TestClusters() {
@@ -29,6 +31,6 @@ final class TestClusters {
         int dbPort = dbReplicas == 0 ? 0 : Ports.freeBlock(dbReplicas + 3);
         return Cluster.start(new Cluster.Settings(REPO, nodes, 1, Ports.freeBlock(nodes + 4), Routing.HASH, Optional.empty(), Optional.empty(), dbReplicas, dbPort,
                 Files.createTempDirectory("boxoffice-" + name + "-"), true, work,
-                List.of("@" + REPO.resolve("service/jvm.options")), ProcessBuilder.Redirect.appendTo(work.resolve("haproxy.log").toFile()), false));
+                List.of("@" + REPO.resolve("service/jvm.options"), "-Dboxoffice.admin.token=" + ADMIN_TOKEN), ProcessBuilder.Redirect.appendTo(work.resolve("haproxy.log").toFile()), false));
     }
 }

@@ -69,6 +69,14 @@ public record WaitingRoom(WaitingRoomSettings settings, long numbered, LineDraw 
     }
 
     /**
+     * Places not called yet: before the draw, every arrival number recorded; after it, those drawn or recorded since,
+     * less those called. Numbers recorded in blocks not all handed out yet count too: an upper bound by a block.
+     */
+    public long placesWaiting() {
+        return draw == null ? numbered : Math.max(0, lineEnd(Long.MAX_VALUE) - opened);
+    }
+
+    /**
      * The lowest arrival number to hand out now: not one drawn (it would get a drawn place though it came after the
      * draw), nor one whose place is called already (it would skip the line).
      */

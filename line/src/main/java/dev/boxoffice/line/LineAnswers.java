@@ -29,16 +29,24 @@ final class LineAnswers {
         return text.length() == 36 && CANONICAL_UUID.matcher(text).matches() ? UUID.fromString(text) : null;
     }
 
-    /** Where a waiting ticket stands, as a node answers it (QueueTicketView: WAITING, position, estimated wait, seats). */
+    /**
+     * Where a waiting ticket stands, as a node answers it (QueueTicketView: WAITING, position, estimated wait, seats;
+     * paused and no wait while the line is paused).
+     */
     static NodeAnswer waiting(String ticket, LineEstimates.Estimate estimate, SeatSupply seats) {
         StringBuilder json = new StringBuilder(ticket.length() + 112).append("{\"ticket\":\"").append(ticket)
                 .append("\",\"status\":\"WAITING\"");
         if (estimate.position() != null) {
             json.append(",\"position\":").append(estimate.position());
         }
-        json.append(",\"estimatedWaitSeconds\":").append(estimate.waitSeconds())
-                .append(",\"seats\":\"").append(seats.name()).append("\"}");
-        return standing(json, estimate.retryAfterSeconds());
+        if (!estimate.paused()) {
+            json.append(",\"estimatedWaitSeconds\":").append(estimate.waitSeconds());
+        }
+        json.append(",\"seats\":\"").append(seats.name()).append('"');
+        if (estimate.paused()) {
+            json.append(",\"paused\":true");
+        }
+        return standing(json.append('}'), estimate.retryAfterSeconds());
     }
 
     /** A ticket of a show sold out, as a node answers it (QueueTicketView: SOLD_OUT). */

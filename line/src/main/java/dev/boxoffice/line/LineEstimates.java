@@ -22,8 +22,21 @@ public final class LineEstimates {
      */
     public static final long SOLD_OUT_RETRY_SECONDS = 60;
 
-    /** A waiting ticket's position (null before the draw), estimated wait and Retry-After, in seconds. */
-    public record Estimate(Long position, long waitSeconds, long retryAfterSeconds) {
+    /**
+     * A paused line calls nobody: a ticket polled meanwhile asks again after this long (its stream is told of the
+     * resume at once).
+     */
+    public static final long PAUSED_RETRY_SECONDS = 10;
+
+    /**
+     * A waiting ticket's position (null before the draw), estimated wait (null while the line is paused: nobody is
+     * called until its operators resume it) and Retry-After, in seconds.
+     */
+    public record Estimate(Long position, Long waitSeconds, long retryAfterSeconds) {
+
+        public boolean paused() {
+            return waitSeconds == null;
+        }
     }
 
     private LineEstimates() {
@@ -33,6 +46,11 @@ public final class LineEstimates {
     public static Estimate waiting(long position, int admitPerSecond) {
         double seconds = (double) position / admitPerSecond;
         return new Estimate(position, (long) Math.ceil(seconds), retryAfter(seconds, Math.min(5, seconds / 10)));
+    }
+
+    /** The line is paused: the ticket keeps its place, and no wait can be told until it is resumed. */
+    public static Estimate paused(Long position) {
+        return new Estimate(position, null, PAUSED_RETRY_SECONDS);
     }
 
     /** Before the draw a place is not known: the wait is until the on-sale, and half the line so far after it. */

@@ -142,9 +142,10 @@ final class LineServer implements Handler<HttpServerRequest> {
         if (room.seats() == SeatSupply.SOLD_OUT) {
             return Future.succeededFuture(LineAnswers.soldOut(ticket));
         }
-        LineEstimates.Estimate estimate = room.draw() == null
+        Long position = room.draw() == null ? null : place - room.called() + 1;
+        LineEstimates.Estimate estimate = room.paused() ? LineEstimates.paused(position) : position == null
                 ? LineEstimates.beforeDraw(room.onSaleAtMillis(), room.numbered(), room.admitPerSecond(), clock.millis())
-                : LineEstimates.waiting(place - room.called() + 1, room.admitPerSecond());
+                : LineEstimates.waiting(position, room.admitPerSecond());
         return Future.succeededFuture(LineAnswers.waiting(ticket, estimate, room.seats()));
     }
 

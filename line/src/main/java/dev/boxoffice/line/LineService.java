@@ -50,9 +50,9 @@ public final class LineService {
         LineNumbers numbers = new LineNumbers(node::block);
         vertx.setPeriodic(60_000, tick -> numbers.forgetIdle());
         Admissions admissions = new Admissions(vertx, node, rooms, settings.admissionWindow(), Admissions.MAX_TICKETS);
-        // A room with streams is read twice a second, so that a sell-out reaches them within a second.
+        // A room with streams is read twice a second, so that a sell-out or a pause reaches them within a second.
         TicketStreams streams = new TicketStreams(vertx, settings.maxStreams(), show -> rooms.recent(show, Duration.ofMillis(500))
-                .map(read -> read.record() == null ? null : read.record().seats()));
+                .map(read -> read.record() == null ? null : read.record().outlook()));
         LineServer handler = new LineServer(node, admissions, rooms, numbers, tokens, streams, clock);
         return vertx.createHttpServer(new HttpServerOptions().setPort(settings.port()).setTcpNoDelay(true)
                         .setMaxInitialLineLength(4096).setMaxHeaderSize(8192))

@@ -10,10 +10,10 @@ import java.util.HexFormat;
 /**
  * A waiting room's public record as a node served it ({@code GET /shows/{id}/queue}): what the line service needs to
  * answer a waiting ticket (the settings' rate and on-sale, the draw, the numbers recorded, the places called, whether
- * seats are on sale, held or sold out, whether the line is closed), and the record's bytes, served as they came.
+ * seats are on sale, held or sold out, whether the line is paused or closed), and the record's bytes, served as they came.
  */
 record RoomRecord(long onSaleAtMillis, int admitPerSecond, LineDraw draw, long numbered, long called, SeatSupply seats,
-        boolean closed, Buffer body) {
+        boolean paused, boolean closed, Buffer body) {
 
     static RoomRecord parse(Buffer body) {
         JsonObject room = body.toJsonObject();
@@ -23,7 +23,13 @@ record RoomRecord(long onSaleAtMillis, int admitPerSecond, LineDraw draw, long n
         // A node of an earlier build does not say: on sale, as it answers itself.
         SeatSupply seats = SeatSupply.of(room.getInteger("seatsAvailable", 1), room.getInteger("seatsHeld", 0));
         return new RoomRecord(Instant.parse(room.getString("onSaleAt")).toEpochMilli(), room.getInteger("admitPerSecond"),
-                draw, room.getLong("numbered"), room.getLong("called"), seats, room.getBoolean("closed", false), body);
+                draw, room.getLong("numbered"), room.getLong("called"), seats, room.getBoolean("paused", false),
+                room.getBoolean("closed", false), body);
+    }
+
+    /** What its waiting tickets are told beyond their places. */
+    LineOutlook outlook() {
+        return new LineOutlook(seats, admitPerSecond, paused);
     }
 
     /** How far the line got, as far as numbers go: the lowest to hand out is neither drawn nor called. */

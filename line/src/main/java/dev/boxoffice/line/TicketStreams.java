@@ -1,6 +1,5 @@
 package dev.boxoffice.line;
 
-import dev.boxoffice.domain.SeatSupply;
 import io.vertx.core.Context;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
@@ -18,7 +17,8 @@ import java.util.function.Supplier;
 /**
  * Tickets' event streams: where a ticket stands now, then again after a quarter of the estimated wait (between 1 and
  * 10 s), ending with ADMITTED, EXPIRED or SOLD_OUT, as a node streams it; and at once, every stream of a room, when
- * its seats run out or come back (its seat supply, looked at every {@link #SUPPLY_CHECK_MILLIS} while it has streams).
+ * its {@link LineOutlook} changes (its seats run out or come back, its line is paused, resumed or given a new rate:
+ * looked at every {@link #OUTLOOK_CHECK_MILLIS} while it has streams).
  * At most {@code maxStreams} are open at once (each holds a connection and a timer): past it a stream is refused at
  * once (503, Retry-After), and the buyer polls instead.
  */
@@ -26,27 +26,27 @@ final class TicketStreams {
 
     static final long MIN_INTERVAL_MILLIS = 1_000;
     static final long MAX_INTERVAL_MILLIS = 10_000;
-    /** How often the seat supply of a room with streams is looked at: a sell-out reaches its streams within a second. */
-    static final long SUPPLY_CHECK_MILLIS = 250;
+    /** How often the outlook of a room with streams is looked at: a sell-out or a pause reaches its streams within a second. */
+    static final long OUTLOOK_CHECK_MILLIS = 250;
 
     private final Vertx vertx;
     private final int maxStreams;
-    private final Function<UUID, Future<SeatSupply>> supplyOf;
+    private final Function<UUID, Future<LineOutlook>> outlookOf;
     private final AtomicInteger open = new AtomicInteger();
     private final Map<UUID, Room> rooms = new ConcurrentHashMap<>();
 
-    /** A room's open streams, and its seat supply as last looked at (null: not yet). */
+    /** A room's open streams, and its outlook as last looked at (null: not yet). */
     private static final class Room {
         final Set<Watch> watches = ConcurrentHashMap.newKeySet();
-        volatile SeatSupply supply;
+        volatile LineOutlook outlook;
     }
 
-    /** @param supplyOf a room's seat supply, from a record of it no older than the check's period or so */
-    TicketStreams(Vertx vertx, int maxStreams, Function<UUID, Future<SeatSupply>> supplyOf) {
+    /** @param outlookOf a room's outlook, from a record of it no older than the check's period or so */
+    TicketStreams(Vertx vertx, int maxStreams, Function<UUID, Future<LineOutlook>> outlookOf) {
         this.vertx = vertx;
         this.maxStreams = maxStreams;
-        this.supplyOf = supplyOf;
-        vertx.setPeriodic(SUPPLY_CHECK_MILLIS, tick -> checkSupplies());
+        this.outlookOf = outlookOf;
+        vertx.setPeriodic(OUTLOOK_CHECK_MILLIS, tick -> checkOutlooks());
     }
 
     int open() {
@@ -70,15 +70,15 @@ final class TicketStreams {
         watch.next();
     }
 
-    /** Wakes every stream of a room whose seat supply changed since it was last looked at. */
-    private void checkSupplies() {
-        rooms.forEach((show, room) -> supplyOf.apply(show).onSuccess(supply -> {
-            if (supply == null) {
+    /** Wakes every stream of a room whose outlook changed since it was last looked at. */
+    private void checkOutlooks() {
+        rooms.forEach((show, room) -> outlookOf.apply(show).onSuccess(outlook -> {
+            if (outlook == null) {
                 return; // no record: the node refused (no such room); the streams learn it themselves
             }
-            SeatSupply before = room.supply;
-            room.supply = supply;
-            if (before != supply) { // first look too: a change since its streams' first answers is not missed
+            LineOutlook before = room.outlook;
+            room.outlook = outlook;
+            if (!outlook.equals(before)) { // first look too: a change since its streams' first answers is not missed
                 room.watches.forEach(Watch::wake);
             }
         }));

@@ -24,6 +24,7 @@ import dev.boxoffice.http.HoldSettlements;
 import dev.boxoffice.http.HttpSettings;
 import dev.boxoffice.http.QueueResource;
 import dev.boxoffice.http.SeatChanges;
+import dev.boxoffice.http.OperatorFeeds;
 import dev.boxoffice.http.SeatStreams;
 import dev.boxoffice.http.ShowResource;
 import dev.boxoffice.http.StreamSettings;
@@ -310,12 +311,12 @@ public class CompositionRoot {
     @Produces
     @Singleton
     SeatStreams seatStreams(Vertx vertx, ShowService shows, PostgresEventStore store, ProjectionHost projections,
-            BoxOfficeConfig config, ObjectMapper json, MeterRegistry registry) {
+            BoxOfficeConfig config, ObjectMapper json, MeterRegistry registry, OperatorFeeds operatorFeeds) {
         BoxOfficeConfig.Streams streams = config.streams();
         long budget = HeapShare.SEAT_MAP_STREAMS.bytesOr(streams.memoryBudget());
         var seatStreams = new SeatStreams(vertx, shows, store, new StreamSettings(budget,
                 streams.maxPendingBytes().asLongValue(), streams.heartbeat(), streams.eventsPerRead(),
-                config.projections().minBatchInterval()), json);
+                config.projections().minBatchInterval()), json, operatorFeeds);
         projections.alsoWake(seatStreams::wake);
         Metrics.seatStreams(registry, seatStreams);
         return seatStreams;

@@ -31,8 +31,7 @@ final class WaitingRoomMetrics {
 
         static Figures of(ShowState.Show show, long nowMillis) {
             WaitingRoom room = show.waitingRoom().orElseThrow();
-            long waiting = Math.max(0, room.lineEnd(Long.MAX_VALUE) - room.opened());
-            return new Figures(waiting, room.opened(), room.activeAt(nowMillis), show.seatMap().availableCount(),
+            return new Figures(room.placesWaiting(), room.opened(), room.activeAt(nowMillis), show.seatMap().availableCount(),
                     show.seatMap().heldCount(), room.settings().admitPerSecond());
         }
 

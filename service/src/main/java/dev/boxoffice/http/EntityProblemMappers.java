@@ -6,11 +6,15 @@ import dev.boxoffice.api.ProblemException;
 import dev.boxoffice.api.ProblemMappers;
 import dev.boxoffice.entity.EntityOverloadedException;
 import dev.boxoffice.entity.EntityUnavailableException;
+import dev.boxoffice.shows.ArrivalsRefusedException;
 import org.jboss.logging.Logger;
 import org.jboss.resteasy.reactive.RestResponse;
 import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
 
-/** The entity runtime's refusals as problems: both are 503s with Retry-After, since nothing was done. */
+/**
+ * The entity runtime's refusals as problems (503s with Retry-After, since nothing was done), and a show's refusal to
+ * number arrivals.
+ */
 public class EntityProblemMappers {
 
     private static final Logger LOG = Logger.getLogger(EntityProblemMappers.class);
@@ -23,6 +27,12 @@ public class EntityProblemMappers {
     @ServerExceptionMapper
     public RestResponse<Problem> overloaded(EntityOverloadedException e) {
         return ProblemMappers.respond(problemOf(e));
+    }
+
+    /** A join let in as the line closed, say: refused in the show's words (409 LINE_CLOSED), as a join after it is. */
+    @ServerExceptionMapper
+    public RestResponse<Problem> arrivalsRefused(ArrivalsRefusedException e) {
+        return ProblemMappers.respond(Problem.of(e.rejection()));
     }
 
     /**

@@ -1,8 +1,11 @@
 package dev.boxoffice.http;
 
+import dev.boxoffice.api.Problem;
+import dev.boxoffice.api.ProblemException;
 import dev.boxoffice.api.QueueTicketView;
 import dev.boxoffice.domain.CommandOutcome;
 import dev.boxoffice.domain.LineDraw;
+import dev.boxoffice.domain.Rejection;
 import dev.boxoffice.domain.SeatSupply;
 import dev.boxoffice.domain.ShowCommand.ClaimAdmission;
 import dev.boxoffice.domain.ShowCommand.DrawLine;
@@ -52,6 +55,20 @@ public class QueueAnswers {
         this.tokens = tokens;
     }
 
+    /** The show, failed with a problem if there is none (404 SHOW_NOT_FOUND) or it has no waiting room (404 NO_WAITING_ROOM). */
+    Future<ShowState.Show> room(UUID show) {
+        return shows.show(show).map(state -> {
+            if (!(state instanceof ShowState.Show known)) {
+                throw new ProblemException(Problem.showNotFound(show.toString()));
+            }
+            if (known.waitingRoom().isEmpty()) {
+                throw new ProblemException(Problem.of(
+                        new Rejection(Rejection.Code.NO_WAITING_ROOM, "Show " + show + " sells without a waiting room.")));
+            }
+            return known;
+        });
+    }
+
     /** The show after the on-sale's draw if the on-sale has come, so that no later arrival gets a drawn place. */
     Future<ShowState.Show> drawnIfDue(ShowState.Show show, Instant now) {
         WaitingRoom room = show.waitingRoom().orElseThrow();
@@ -86,7 +103,7 @@ public class QueueAnswers {
                 case CommandOutcome.Accepted<ShowState> accepted -> admitted(show.id(), roomAfter(accepted, room), ticket, at);
                 case CommandOutcome.Rejected<ShowState> rejected -> switch (rejected.rejection().code()) {
                     // next in: as soon as a buyer leaves
-                    case WAITING_ROOM_FULL -> new Answer(QueueTicketView.waiting(ticket, 1L, 1, seats), 1);
+                    case WAITING_ROOM_FULL -> new Answer(QueueTicketView.waiting(ticket, 1L, 1L, seats), 1);
                     case SOLD_OUT -> soldOut(ticket);
                     default -> new Answer(QueueTicketView.expired(ticket), 0);
                 };
@@ -105,12 +122,14 @@ public class QueueAnswers {
     }
 
     private static Answer waiting(WaitingRoom room, String ticket, long position, SeatSupply seats) {
-        return answer(ticket, LineEstimates.waiting(position, room.settings().admitPerSecond()), seats);
+        return answer(ticket, room.steering().paused() ? LineEstimates.paused(position)
+                : LineEstimates.waiting(position, room.settings().admitPerSecond()), seats);
     }
 
     private static Answer beforeDraw(WaitingRoom room, String ticket, long nowMillis, SeatSupply seats) {
-        return answer(ticket, LineEstimates.beforeDraw(room.settings().onSaleAt().toEpochMilli(), room.numbered(),
-                room.settings().admitPerSecond(), nowMillis), seats);
+        return answer(ticket, room.steering().paused() ? LineEstimates.paused(null)
+                : LineEstimates.beforeDraw(room.settings().onSaleAt().toEpochMilli(), room.numbered(),
+                        room.settings().admitPerSecond(), nowMillis), seats);
     }
 
     private static Answer answer(String ticket, LineEstimates.Estimate estimate, SeatSupply seats) {

@@ -229,15 +229,6 @@ public class QueueResource {
 
     /** The show, known to have a waiting room. */
     private Future<ShowState.Show> showOf(UUID show) {
-        return shows.show(show).map(state -> {
-            if (!(state instanceof ShowState.Show known)) {
-                throw new ProblemException(Problem.showNotFound(show.toString()));
-            }
-            if (known.waitingRoom().isEmpty()) {
-                throw new ProblemException(Problem.of(
-                        new Rejection(Rejection.Code.NO_WAITING_ROOM, "Show " + show + " sells without a waiting room.")));
-            }
-            return known;
-        });
+        return answers.room(show);
     }
 }

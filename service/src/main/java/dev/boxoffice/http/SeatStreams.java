@@ -34,7 +34,8 @@ import org.jboss.logging.Logger;
  * (or a fresh snapshot if it missed more than {@value #MAX_CATCH_UP_EVENTS}, or names an event not of this show).
  * The changes come from the log as they commit, on whichever instance ({@link StreamFeed}). A stream is charged to
  * a memory budget while open, and dropped if its client falls behind ({@link SseConnection}); it is not counted as a
- * request in flight (it is open for as long as its client wants), but it is an open connection.
+ * request in flight (it is open for as long as its client wants), but it is an open connection. The operators' feeds
+ * ({@code /shows/{showId}/queue/operator/stream}, {@link OperatorFeeds}) are reached through this route too.
  */
 public final class SeatStreams {
 
@@ -69,13 +70,15 @@ public final class SeatStreams {
     private final SeatFrames frames;
     private final StreamBudget budget;
     private final StreamFeed<Buffer> feed;
+    private final OperatorFeeds operatorFeeds;
     private final LoopHandoff handoff = new LoopHandoff();
     private final AtomicInteger open = new AtomicInteger();
     private final LongAdder dropped = new LongAdder();
     private final LongAdder refused = new LongAdder();
 
     public SeatStreams(Vertx vertx, ShowService shows, EventLog log, StreamSettings settings,
-            ObjectMapper json) {
+            ObjectMapper json, OperatorFeeds operatorFeeds) {
+        this.operatorFeeds = operatorFeeds;
         this.vertx = vertx;
         this.shows = shows;
         this.log = log;
@@ -122,6 +125,14 @@ public final class SeatStreams {
         feed.close();
     }
 
+    /** The show named by a path {@code /shows/{showId}/queue/operator/stream}, or null for any other path. */
+    static String operatorFeedOf(String path) {
+        if (!path.startsWith(PREFIX) || !path.endsWith(SUFFIX) || path.length() <= PREFIX.length() + SUFFIX.length()) {
+            return null;
+        }
+        return OperatorFeeds.fedShow(path.substring(PREFIX.length(), path.length() - SUFFIX.length()));
+    }
+
     /** The show named by a path {@code /shows/{showId}/stream}, or null for any other path. */
     static String streamedShow(String path) {
         if (!path.startsWith(PREFIX) || !path.endsWith(SUFFIX) || path.length() <= PREFIX.length() + SUFFIX.length()) {
@@ -132,8 +143,10 @@ public final class SeatStreams {
     }
 
     private void handle(RoutingContext http) {
-        String show = streamedShow(http.normalizedPath());
-        if (show == null) {
+        String path = http.normalizedPath();
+        String show = streamedShow(path);
+        String fed = show == null ? operatorFeedOf(path) : null;
+        if (show == null && fed == null) {
             http.next();
             return;
         }
@@ -146,6 +159,10 @@ public final class SeatStreams {
             http.response().putHeader(HttpHeaders.ALLOW, ALLOW);
             send(http, Problem.of(405, "Method not allowed", ErrorCode.METHOD_NOT_ALLOWED,
                     "This path accepts " + ALLOW + "."));
+            return;
+        }
+        if (fed != null) {
+            operatorFeeds.handle(http, fed);
             return;
         }
         try {
@@ -254,6 +271,11 @@ public final class SeatStreams {
     }
 
     private void send(RoutingContext http, Problem problem) {
+        send(http, problem, json);
+    }
+
+    /** Answers with {@code problem}, as the REST layer's problems are answered. */
+    static void send(RoutingContext http, Problem problem, ObjectMapper json) {
         try {
             http.response().setStatusCode(problem.status()).putHeader(HttpHeaders.CONTENT_TYPE, Problem.MEDIA_TYPE)
                     .end(Buffer.buffer(json.writeValueAsBytes(problem)));

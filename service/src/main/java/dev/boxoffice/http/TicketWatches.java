@@ -1,8 +1,9 @@
 package dev.boxoffice.http;
 
 import dev.boxoffice.api.QueueTicketView;
-import dev.boxoffice.domain.SeatSupply;
+import dev.boxoffice.domain.WaitingRoom;
 import dev.boxoffice.domain.ShowState;
+import dev.boxoffice.line.LineOutlook;
 import dev.boxoffice.shows.ShowService;
 import io.smallrye.mutiny.subscription.MultiEmitter;
 import io.vertx.core.Future;
@@ -15,30 +16,30 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 
 /**
- * The ticket streams open on this node, by room: every stream of a room is asked again at once when its seats run
- * out or come back (its seat supply, read every {@link #SUPPLY_CHECK_MILLIS} while the room has streams), so that a
- * sell-out reaches them within a second rather than at their next look (up to 10 s). Bounded by the streams: a room
- * is kept while one of its streams is open.
+ * The ticket streams open on this node, by room: every stream of a room is asked again at once when its
+ * {@link LineOutlook} changes (its seats run out or come back, its line is paused, resumed or given a new rate: read
+ * every {@link #OUTLOOK_CHECK_MILLIS} while the room has streams), so that these reach them within a second rather
+ * than at their next look (up to 10 s). Bounded by the streams: a room is kept while one of its streams is open.
  */
 @Singleton
 public class TicketWatches {
 
-    static final long SUPPLY_CHECK_MILLIS = 250;
+    static final long OUTLOOK_CHECK_MILLIS = 250;
 
     private final ShowService shows;
     private final Vertx vertx;
     private final Map<UUID, Room> rooms = new ConcurrentHashMap<>();
 
-    /** A room's open streams, and its seat supply as last read (null: not yet). */
+    /** A room's open streams, and its outlook as last read (null: not yet). */
     private static final class Room {
         final Set<TicketWatch> watches = ConcurrentHashMap.newKeySet();
-        volatile SeatSupply supply;
+        volatile LineOutlook outlook;
     }
 
     public TicketWatches(ShowService shows, Vertx vertx) {
         this.shows = shows;
         this.vertx = vertx;
-        vertx.setPeriodic(SUPPLY_CHECK_MILLIS, tick -> checkSupplies());
+        vertx.setPeriodic(OUTLOOK_CHECK_MILLIS, tick -> checkOutlooks());
     }
 
     /** Streams {@code standing} on {@code emitter}: now, then as {@link TicketWatch} says, until the stream ends. */
@@ -59,14 +60,15 @@ public class TicketWatches {
         });
     }
 
-    private void checkSupplies() {
+    private void checkOutlooks() {
         rooms.forEach((show, room) -> shows.show(show).onSuccess(state -> {
-            if (!(state instanceof ShowState.Show known)) {
+            if (!(state instanceof ShowState.Show known) || known.waitingRoom().isEmpty()) {
                 return;
             }
-            SeatSupply before = room.supply;
-            room.supply = known.seatSupply();
-            if (before != room.supply) { // first read too: a change since its streams' first answers is not missed
+            WaitingRoom waitingRoom = known.waitingRoom().get();
+            LineOutlook before = room.outlook;
+            room.outlook = new LineOutlook(known.seatSupply(), waitingRoom.settings().admitPerSecond(), waitingRoom.steering().paused());
+            if (!room.outlook.equals(before)) { // first read too: a change since its streams' first answers is not missed
                 room.watches.forEach(TicketWatch::wake);
             }
         }));

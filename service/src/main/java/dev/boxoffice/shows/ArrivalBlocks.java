@@ -34,6 +34,9 @@ public final class ArrivalBlocks implements LineNumbers.Blocks {
     public Future<LineNumbers.Progress> reserve(UUID showId, int size) {
         reservedAtNanos.put(showId, System.nanoTime());
         return shows.handle(new NumberArrivals(showId, size), null).map(outcome -> {
+            if (outcome instanceof CommandOutcome.Rejected<ShowState> rejected) {
+                throw new ArrivalsRefusedException(rejected.rejection()); // the line closed meanwhile, say: answered as such
+            }
             if (!(outcome instanceof CommandOutcome.Accepted<ShowState> accepted
                     && accepted.state() instanceof ShowState.Show show && show.waitingRoom().isPresent())) {
                 throw new IllegalStateException("show " + showId + " numbered no arrivals: " + outcome);

@@ -17,6 +17,7 @@ import dev.boxoffice.support.WaitingRooms;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
+import io.restassured.path.json.JsonPath;
 import io.restassured.response.ValidatableResponse;
 import io.restassured.specification.RequestSpecification;
 import io.vertx.core.Vertx;
@@ -305,6 +306,29 @@ class LineServiceApiTest {
         var atNode = given().when().post("/shows/" + show + "/queue").then().extract();
         assertThat(atLine.<String>path("code")).isEqualTo("LINE_CLOSED");
         assertThat(atLine.body().<Object>path("")).isEqualTo(atNode.body().path(""));
+    }
+
+    @Test
+    void aPauseAndItsResumeReachATicketsStreamAtTheLineServiceInTheNodesWords() throws Exception {
+        UUID show = WaitingRooms.createShow(Instant.now(), 1, 100);
+        for (int i = 0; i < 60; i++) {
+            viaLine().when().post("/shows/" + show + "/queue").then().statusCode(201);
+        }
+        String last = viaLine().when().post("/shows/" + show + "/queue").then().statusCode(201).extract().path("ticket");
+        try (SseClient stream = SseClient.open(URI.create("http://127.0.0.1:" + line.port() + "/shows/" + show
+                + "/queue/" + last + "/stream"), null)) {
+            assertThat(stream.next(Duration.ofSeconds(5)).data()).contains("\"estimatedWaitSeconds\""); // looks every 10 s
+            operator(show, "{\"action\":\"PAUSE\",\"operator\":\"Ada\"}");
+            JsonPath paused = LineControlApiTest.nextWhere(stream, Duration.ofSeconds(2), view -> Boolean.TRUE.equals(view.get("paused")));
+            assertThat(paused.<Object>get("estimatedWaitSeconds")).isNull();
+            var atLine = viaLine().when().get("/shows/" + show + "/queue/" + last).then().statusCode(200).extract();
+            var atNode = given().when().get("/shows/" + show + "/queue/" + last).then().statusCode(200).extract();
+            assertThat(atLine.body().<Object>path("")).isEqualTo(atNode.body().path(""));
+            assertThat(atLine.header("Retry-After")).isEqualTo(atNode.header("Retry-After")).isEqualTo("10");
+
+            operator(show, "{\"action\":\"RESUME\",\"operator\":\"Ada\"}");
+            LineControlApiTest.nextWhere(stream, Duration.ofSeconds(2), view -> view.get("estimatedWaitSeconds") != null);
+        }
     }
 
     private static void operator(UUID show, String control) {

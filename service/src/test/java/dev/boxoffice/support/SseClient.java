@@ -41,6 +41,16 @@ public final class SseClient implements AutoCloseable {
         if (lastEventId != null) {
             request.header("Last-Event-ID", lastEventId);
         }
+        return open(request);
+    }
+
+    /** Opens {@code uri} with the {@code Authorization} header given; fails unless the answer is a 200 stream. */
+    public static SseClient openAuthorized(URI uri, String authorization) throws Exception {
+        return open(HttpRequest.newBuilder(uri).header("Accept", "text/event-stream").header("Authorization", authorization)
+                .timeout(Duration.ofSeconds(10)));
+    }
+
+    private static SseClient open(HttpRequest.Builder request) throws Exception {
         HttpResponse<Stream<String>> response = HttpClient.newHttpClient()
                 .send(request.build(), HttpResponse.BodyHandlers.ofLines());
         if (response.statusCode() != 200) {

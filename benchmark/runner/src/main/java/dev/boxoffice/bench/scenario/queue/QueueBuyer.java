@@ -29,7 +29,7 @@ final class QueueBuyer {
      * What a buyer tells the step when it is done.
      *
      * @param number          the arrival number its ticket carries (-1 if it never joined)
-     * @param estimatedWait   the wait the queue estimated when it joined, seconds (NaN if it never joined)
+     * @param estimatedWait   the wait the queue estimated when it joined, seconds (NaN if it never joined, or joined a paused line)
      * @param joinSentNanos   when the join that got its ticket was sent
      * @param joinedNanos     when its join was answered
      * @param ticketMillis    when the line signed its ticket, epoch milliseconds (the ticket says)
@@ -91,7 +91,7 @@ final class QueueBuyer {
                 ByteBuffer signed = ByteBuffer.wrap(Base64.getUrlDecoder().decode(ticket));
                 number = signed.getLong(17);
                 ticketMillis = signed.getLong(25);
-                estimatedWait = body.get("estimatedWaitSeconds").asDouble();
+                estimatedWait = body.path("estimatedWaitSeconds").asDouble(Double.NaN); // none while the line is paused
                 standing(status, headers, body);
             } else {
                 retryOrGiveUp(status, headers, this::start);

@@ -40,11 +40,11 @@ final class QueueOutcomes {
                 inversions(all, QueueOutcomes::ticketNanos, QueueOutcomes::ticketNanos), maxActiveSeen, drainSeconds, answers);
     }
 
-    /** Of each admitted buyer: |wait seen - wait estimated| and the bound it should be within, in seconds. */
+    /** Of each admitted buyer told a wait: |wait seen - wait estimated| and the bound it should be within, in seconds. */
     private static List<double[]> etaErrors(List<QueueBuyer.Outcome> all) {
         List<double[]> errors = new ArrayList<>();
         for (QueueBuyer.Outcome buyer : all) {
-            if (buyer.admittedNanos() > 0 && buyer.joinedNanos() > 0) {
+            if (buyer.admittedNanos() > 0 && buyer.joinedNanos() > 0 && !Double.isNaN(buyer.estimatedWait())) {
                 double seen = (buyer.admittedNanos() - buyer.joinedNanos()) / 1e9;
                 errors.add(new double[] {Math.abs(seen - buyer.estimatedWait()), Math.max(ETA_SHARE * seen, ETA_FLOOR_SECONDS)});
             }
