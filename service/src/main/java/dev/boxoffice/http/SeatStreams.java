@@ -144,6 +144,10 @@ public final class SeatStreams {
 
     private void handle(RoutingContext http) {
         String path = http.normalizedPath();
+        if (!path.startsWith(PREFIX) || !path.endsWith(SUFFIX)) {
+            http.next(); // every request but a stream's: the two checks it always passed, and nothing more
+            return;
+        }
         String show = streamedShow(path);
         String fed = show == null ? operatorFeedOf(path) : null;
         if (show == null && fed == null) {
