@@ -4,6 +4,7 @@ import dev.boxoffice.domain.ShowState;
 import dev.boxoffice.domain.WaitingRoom;
 import java.time.Instant;
 import java.util.Objects;
+import java.util.OptionalDouble;
 
 /**
  * A waiting room on sale as its operators watch it: the room's record (settings, called, admitted, rate, seats on
@@ -15,11 +16,9 @@ public record OperatorView(Instant at, long waiting, int seatsSold, Long lastWai
 
     public static OperatorView of(ShowState.Show show, Instant now) {
         WaitingRoom room = show.waitingRoom().orElseThrow();
-        long waiting = room.placesWaiting();
-        double untilOnSale = Math.max(0, room.settings().onSaleAt().toEpochMilli() - now.toEpochMilli()) / 1000.0;
-        Long lastWait = room.steering().paused() ? null
-                : (long) Math.ceil(untilOnSale + (double) waiting / room.settings().admitPerSecond());
-        return new OperatorView(now, waiting, show.seatMap().reservedCount(), lastWait, WaitingRoomView.of(show, now));
+        OptionalDouble lastWait = room.lastWaitSeconds(now.toEpochMilli());
+        return new OperatorView(now, room.placesWaiting(), show.seatMap().reservedCount(),
+                lastWait.isPresent() ? (long) Math.ceil(lastWait.getAsDouble()) : null, WaitingRoomView.of(show, now));
     }
 
     /** The same figures, whenever read: a feed sends a view only when they changed. */

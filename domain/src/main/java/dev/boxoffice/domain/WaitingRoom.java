@@ -3,6 +3,7 @@ package dev.boxoffice.domain;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalDouble;
 
 /**
  * A show's waiting room as its events left it. Arrivals get numbers, handed out by the node from blocks the show
@@ -74,6 +75,18 @@ public record WaitingRoom(WaitingRoomSettings settings, long numbered, LineDraw 
      */
     public long placesWaiting() {
         return draw == null ? numbered : Math.max(0, lineEnd(Long.MAX_VALUE) - opened);
+    }
+
+    /**
+     * How long the last place in line waits from {@code nowMillis}: until the on-sale, then its turn at the room's
+     * rate; none while the line is paused (nobody is called until it is resumed).
+     */
+    public OptionalDouble lastWaitSeconds(long nowMillis) {
+        if (steering.paused()) {
+            return OptionalDouble.empty();
+        }
+        double untilOnSale = Math.max(0, settings.onSaleAt().toEpochMilli() - nowMillis) / 1000.0;
+        return OptionalDouble.of(untilOnSale + (double) placesWaiting() / settings.admitPerSecond());
     }
 
     /**

@@ -26,18 +26,14 @@ final class WaitingRoomMetrics {
 
     static final long REFRESH_MILLIS = 1_000;
 
-    /** A room as last read. */
-    record Figures(long waiting, long called, int admitted, int seatsAvailable, int seatsHeld, int admitPerSecond) {
+    /** A room as last read; its last place's wait NaN while the line is paused. */
+    record Figures(long waiting, long called, int admitted, int seatsAvailable, int seatsHeld, int admitPerSecond,
+            double lastWaitSeconds) {
 
         static Figures of(ShowState.Show show, long nowMillis) {
             WaitingRoom room = show.waitingRoom().orElseThrow();
             return new Figures(room.placesWaiting(), room.opened(), room.activeAt(nowMillis), show.seatMap().availableCount(),
-                    show.seatMap().heldCount(), room.settings().admitPerSecond());
-        }
-
-        /** How long the last in line waits at the room's rate. */
-        double lastWaitSeconds() {
-            return (double) waiting / admitPerSecond;
+                    show.seatMap().heldCount(), room.settings().admitPerSecond(), room.lastWaitSeconds(nowMillis).orElse(Double.NaN));
         }
     }
 
@@ -55,7 +51,7 @@ final class WaitingRoomMetrics {
         gauge(registry, "boxoffice.room.seats.available", null, "Seats on sale in a waiting room's show", Figures::seatsAvailable);
         gauge(registry, "boxoffice.room.seats.held", null, "Seats held in a waiting room's show", Figures::seatsHeld);
         gauge(registry, "boxoffice.room.admit.per.second", null, "A waiting room's admission rate", Figures::admitPerSecond);
-        gauge(registry, "boxoffice.room.last.wait", "seconds", "The estimated wait of the last in a waiting room's line",
+        gauge(registry, "boxoffice.room.last.wait", "seconds", "The estimated wait of the last in a waiting room's line (NaN while paused)",
                 Figures::lastWaitSeconds);
     }
 

@@ -155,7 +155,7 @@ class LineServiceApiTest {
     }
 
     private String awaitAdmitted(UUID show, String ticket) {
-        return await().atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(200)).until(
+        return await().atMost(Duration.ofSeconds(10)).pollDelay(Duration.ZERO).pollInterval(Duration.ofMillis(200)).until(
                 () -> viaLine().when().get("/shows/" + show + "/queue/" + ticket).then().statusCode(200).extract()
                         .<String>path("admissionToken"), notNullValue());
     }

@@ -189,7 +189,7 @@ class WaitingRoomApiTest {
     }
 
     private static ExtractableResponse<Response> awaitAdmitted(UUID show, String ticket) {
-        await().atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(100))
+        await().atMost(Duration.ofSeconds(10)).pollDelay(Duration.ZERO).pollInterval(Duration.ofMillis(100))
                 .until(() -> "ADMITTED".equals(status(show, ticket).extract().path("status")));
         return status(show, ticket).statusCode(200).extract();
     }
