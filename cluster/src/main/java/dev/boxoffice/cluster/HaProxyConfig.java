@@ -33,6 +33,8 @@ public final class HaProxyConfig {
             "^\\s+(option httpchk|http-check|default-server|# A line service answers|# One line per line service|# Should every line service).*$");
     /** The frontend and backend of the line services' way to the nodes, left out without line services. */
     private static final String NODES_FOR_LINES = " nodes_for_lines";
+    /** The backend of the tickets' streams to the line services, left out without them (the nodes' streams serve them). */
+    private static final String LINE_STREAMS = "backend line_streams";
     private static final String WITH_LINE_SERVICES = "# with line services";
 
     private HaProxyConfig() {
@@ -66,8 +68,8 @@ public final class HaProxyConfig {
      * The reference text with HAProxy listening on {@code frontPort}, its counters on the loopback's {@code statsPort},
      * the nodes on localhost at {@code nodePorts}, and the line services as {@code lines} says. Without line services
      * the line backend is the nodes (each tracking its server in nodes, with its own 64 slots), and what only line
-     * services need (lines marked {@code # with line services}, the frontend and backend {@code nodes_for_lines}) is
-     * left out.
+     * services need (lines marked {@code # with line services}, the frontend and backend {@code nodes_for_lines}, the
+     * backend {@code line_streams}) is left out.
      */
     public static String render(String reference, int frontPort, int statsPort, List<Integer> nodePorts, Lines lines,
             Routing routing) {
@@ -86,7 +88,7 @@ public final class HaProxyConfig {
             if (SECTION.matcher(line).matches()) {
                 section = line.strip();
             }
-            if (section.endsWith(NODES_FOR_LINES) && !withLines) {
+            if ((section.endsWith(NODES_FOR_LINES) || section.equals(LINE_STREAMS)) && !withLines) {
                 if (line.isBlank()) {
                     section = "";
                 }

@@ -97,14 +97,15 @@ class EdgeIT {
 
     @Test
     void aWaitingRoomsJoinsHaveSlotsOfTheirOwnAtTheEdge() throws Exception {
-        String room = createRoomOnSaleInAnHour();
-        // On sale in an hour, so that nothing of the room waits for the database below; the line service now has
-        // numbers in hand, and a join writes nothing.
-        assertThat(join(room).statusCode()).isEqualTo(201);
         List<String> shows = new ArrayList<>();
         for (int i = 0; i < PER_NODE; i++) {
             shows.add(createShow());
         }
+        // On sale now, and drawn at the first join: the line service then holds a block of numbers and a fresh record
+        // of the room, so the join below writes nothing and reads nothing from the node. (Before a draw it holds no
+        // spare number: each block there is exactly the joins that waited for it.)
+        String room = createRoom(Instant.now());
+        assertThat(join(room).statusCode()).isEqualTo(201);
         HttpResponse<String> joined;
         List<CompletableFuture<HttpResponse<String>>> held;
         try (Connection db = DriverManager.getConnection(cluster.database().jdbcUrl())) {
@@ -230,10 +231,14 @@ class EdgeIT {
     }
 
     private static String createRoomOnSaleInAnHour() throws Exception {
+        return createRoom(Instant.now().plusSeconds(3_600));
+    }
+
+    private static String createRoom(Instant onSaleAt) throws Exception {
         String room = UUID.randomUUID().toString();
         HttpResponse<String> created = send(HttpRequest.newBuilder(URI.create(cluster.frontUrl() + "/shows"))
                 .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString("{\"showId\":\"" + room
-                        + "\",\"title\":\"Room\",\"maxSeats\":10,\"onSaleAt\":\"" + Instant.now().plusSeconds(3_600)
+                        + "\",\"title\":\"Room\",\"maxSeats\":10,\"onSaleAt\":\"" + onSaleAt
                         + "\",\"waitingRoom\":{\"admitPerSecond\":1,\"maxActive\":1}}")));
         assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
         return room;

@@ -36,12 +36,19 @@ class HaProxyConfigTest {
                 "server line1 127.0.0.1:9004", "server line2 127.0.0.1:9005",
                 "server node1 127.0.0.1:9001 track nodes/node1 no-check backup maxconn 64 # with line services",
                 "server node2 127.0.0.1:9002 track nodes/node2 no-check backup maxconn 64 # with line services",
+                "server line1 127.0.0.1:9004", "server line2 127.0.0.1:9005",
+                "server node1 127.0.0.1:9001 track nodes/node1 no-check backup",
+                "server node2 127.0.0.1:9002 track nodes/node2 no-check backup",
                 "server node1 127.0.0.1:9001 track nodes/node1", "server node2 127.0.0.1:9002 track nodes/node2",
                 "server node1 127.0.0.1:9001 track nodes/node1", "server node2 127.0.0.1:9002 track nodes/node2");
         assertThat(config).contains("frontend nodes_for_lines\n    bind 127.0.0.1:9006\n    default_backend nodes_for_lines\n",
-                "    bind 127.0.0.1:9100\n", "queue/[^/]+/stream$ } # with line services\n");
+                "    bind 127.0.0.1:9100\n", "use_backend line_streams if METH_GET { path_reg ^/shows/[^/]+/queue/[^/]+/stream$ } # with line services\n");
+        // A ticket's stream is open as long as its page: it takes none of the line services' slots, or a thousand
+        // pages would leave a line service none for joins and polls.
+        String streams = config.substring(config.indexOf("\nbackend line_streams\n"), config.indexOf("\nbackend streams\n"));
+        assertThat(streams).contains("server line1 127.0.0.1:9004").doesNotContain("maxconn", "timeout queue");
         assertThat(HaProxyConfig.render(REPO, 9000, 9100, List.of(9001), Routing.HASH))
-                .as("without line services").doesNotContain("nodes_for_lines", "with line services", "line1", "httpchk GET /q/health/ready\n    http-check expect status 200\n    default-server check inter 500ms fall 2 rise 2 maxconn 1000");
+                .as("without line services").doesNotContain("nodes_for_lines", "line_streams", "with line services", "line1", "httpchk GET /q/health/ready\n    http-check expect status 200\n    default-server check inter 500ms fall 2 rise 2 maxconn 1000");
     }
 
     @Test

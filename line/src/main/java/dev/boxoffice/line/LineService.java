@@ -47,7 +47,7 @@ public final class LineService {
     public static Future<LineService> start(Vertx vertx, Settings settings, LineTokens tokens, Clock clock) {
         NodeClient node = new NodeClient(vertx, settings.nodes(), settings.nodeConnections(), settings.nodeTimeout(), tokens, clock);
         RoomRecords rooms = new RoomRecords(node::room, settings.refresh(), settings.maxAge(), settings.maxRooms());
-        LineNumbers numbers = new LineNumbers(node::block);
+        LineNumbers numbers = new LineNumbers(node::block, (millis, action) -> vertx.setTimer(Math.max(1, millis), t -> action.run()));
         vertx.setPeriodic(60_000, tick -> numbers.forgetIdle());
         Admissions admissions = new Admissions(vertx, node, rooms, settings.admissionWindow(), Admissions.MAX_TICKETS);
         // A room with streams is read twice a second, so that a sell-out or a pause reaches them within a second.

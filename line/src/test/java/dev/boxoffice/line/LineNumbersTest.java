@@ -74,4 +74,32 @@ class LineNumbersTest {
 
         assertThat(numbers.take(SHOW, calledAhead, false).result()).isGreaterThanOrEqualTo(3);
     }
+
+    @Test
+    void beforeTheDrawABlockHoldsExactlyTheArrivalsGatheredForIt() {
+        Show show = new Show();
+        List<Runnable> due = new ArrayList<>();
+        List<Long> waits = new ArrayList<>();
+        LineNumbers numbers = new LineNumbers(show, (millis, action) -> {
+            waits.add(millis);
+            due.add(action);
+        });
+        List<Future<Long>> first = new ArrayList<>();
+        for (int i = 0; i < 7; i++) {
+            first.add(numbers.take(SHOW, show.progress(), false));
+        }
+        assertThat(show.sizes).as("nothing recorded while arrivals gather").isEmpty();
+        due.removeFirst().run();
+        assertThat(show.sizes).as("one block of the seven who waited").containsExactly(7);
+        assertThat(first).allMatch(Future::succeeded);
+        assertThat(first.stream().map(Future::result)).containsExactlyInAnyOrder(0L, 1L, 2L, 3L, 4L, 5L, 6L);
+
+        List<Future<Long>> next = List.of(numbers.take(SHOW, show.progress(), false), numbers.take(SHOW, show.progress(), false));
+        assertThat(waits.getLast()).as("the next gathered up to a block's target after the first").isBetween(1L, 250L);
+        due.removeFirst().run();
+        assertThat(show.sizes).containsExactly(7, 2);
+        assertThat(show.numbered).as("every number recorded before the draw handed out: the draw places no one absent")
+                .isEqualTo(9);
+        assertThat(next.stream().map(Future::result)).containsExactlyInAnyOrder(7L, 8L);
+    }
 }

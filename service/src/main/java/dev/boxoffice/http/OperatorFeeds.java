@@ -64,10 +64,6 @@ public class OperatorFeeds {
         return show.indexOf('/') < 0 ? show : null;
     }
 
-    int openFeeds() {
-        return open.get();
-    }
-
     /** A feed's request, after the route's own checks of the method. */
     void handle(RoutingContext http, String show) {
         try {

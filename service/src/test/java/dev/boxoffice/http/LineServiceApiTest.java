@@ -74,7 +74,7 @@ class LineServiceApiTest {
 
     @Test
     void aBuyerWaitsAtTheLineServiceAndIsAdmittedByTheNode() {
-        UUID show = WaitingRooms.createShow(Instant.now().plusSeconds(2), 5, 10);
+        UUID show = WaitingRooms.createShow(Instant.now().plusSeconds(5), 5, 10); // the first request of a cold line service may take seconds
         ValidatableResponse joined = viaLine().when().post("/shows/" + show + "/queue").then().statusCode(201)
                 .contentType(ContentType.JSON).header("Cache-Control", "no-store").header("Retry-After", notNullValue())
                 .body("status", equalTo("WAITING")).body("position", nullValue());
@@ -183,7 +183,7 @@ class LineServiceApiTest {
 
     @Test
     void thoseWhoJoinAtTheLineServiceBeforeTheOnSaleAreCalledInTheOrderDrawn() {
-        Instant onSale = Instant.now().plusSeconds(2);
+        Instant onSale = Instant.now().plusSeconds(5); // joins before a draw wait up to 250 ms each for their block
         UUID show = WaitingRooms.createShow(onSale, 1, 2);
         List<String> tickets = new ArrayList<>();
         for (int i = 0; i < 6; i++) {

@@ -1,6 +1,7 @@
 package dev.boxoffice.bench;
 
 import dev.boxoffice.bench.client.ServiceMetrics;
+import dev.boxoffice.bench.client.ShowsApi;
 import dev.boxoffice.bench.measure.Bench;
 import dev.boxoffice.bench.measure.Progress;
 import dev.boxoffice.bench.measure.StepResult;
@@ -175,7 +176,8 @@ final class BenchRun {
         if (nodes == 0) {
             run.progress().phase("starting the BoxOffice service");
             tier = ServiceTier.direct(JavaService.start("boxoffice-service", run.serviceJar(),
-                    run.serviceJvmOptions(repository, "boxoffice-service"), Map.of(), Map.of("DATABASE_URL", databaseUrl),
+                    run.serviceJvmOptions(repository, "boxoffice-service"), Map.of(),
+                    Map.of("DATABASE_URL", databaseUrl, "BOXOFFICE_ADMIN_TOKEN", ShowsApi.ADMIN_TOKEN),
                     run.pinning().servicePrefix(), logs, "/q/health/ready"));
         } else {
             run.progress().phase("starting " + nodes + " BoxOffice node" + (nodes == 1 ? "" : "s") + " behind HAProxy");

@@ -80,7 +80,7 @@ class BenchSmokeIT {
                 "--queue-seats", "2000", "--queue-max-drain-seconds", "60", "--queue-line-seconds", "1",
                 // A tiny rate like every other step's: at the capacity's (a thousand a second here, in bursts of
                 // hundreds) a stall of this shared host makes the node refuse some, rightly, as overloaded.
-                "--queue-node-cost-seconds", "1", "--queue-node-cost-rate", "100",
+                "--queue-node-cost-seconds", "1", "--queue-node-cost-rate", "100", "--queue-steering-seconds", "3",
                 "--idle-connections", "50", "--idle-connections-rate", "500",
                 "--coldstart-rate", "20", "--coldstart-seconds", "2", "--coldstart-burst", "20",
                 // Every step exactly once: a stall of this shared host would otherwise add a repeat or a refinement.
@@ -386,7 +386,20 @@ class BenchSmokeIT {
         assertThat(costs.admissions().nodeRequests()).as("admissions gathered: never more requests than buyers, and a block")
                 .isLessThanOrEqualTo(costs.admissions().done() + 2);
         assertThat(out.resolve("report.md")).content().contains("## On-sale through waiting rooms", "one line service alone, at its throughput",
-                "hold with the admission token");
+                "hold with the admission token", "## A line steered");
+    }
+
+    @Test
+    void aLineIsToldOfAnOperatorsNewRateAndOfASellOut() {
+        QueueResult queue = run.result("queue", QueueResult.class);
+        QueueResult.RateChange change = queue.rateChange();
+        assertThat(change.after()).isEqualTo(2 * change.before());
+        assertThat(change.soldPerSecondAfter()).as("sales at the doubled rate").isGreaterThan(change.soldPerSecondBefore());
+        assertThat(change.told()).as("streams told a wait at the new rate").isPositive();
+        QueueResult.SellOut sellOut = queue.sellOut();
+        assertThat(sellOut.purchased()).as("every seat sold").isEqualTo(sellOut.seats());
+        assertThat(sellOut.told()).as("streams told SOLD_OUT").isPositive().isEqualTo(sellOut.waiting());
+        assertThat(sellOut.lateRefused() + sellOut.lateTold()).as("every late buyer told").isEqualTo(sellOut.lateJoins());
     }
 
     @Test

@@ -9,6 +9,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
@@ -18,6 +19,8 @@ public final class ShowsApi {
 
     public static final Buffer RESERVE = Buffer.buffer("{\"action\":\"RESERVE\"}");
     public static final Buffer CANCEL = Buffer.buffer("{\"action\":\"CANCEL_RESERVATION\"}");
+    /** The admin token every service the benchmark starts has (BOXOFFICE_ADMIN_TOKEN): operators' controls are measured. */
+    public static final String ADMIN_TOKEN = "benchmark-operators";
     private static final HttpClient SETUP = BlockingHttp.client(Duration.ofSeconds(5));
 
     private ShowsApi() {
@@ -96,8 +99,15 @@ public final class ShowsApi {
 
     /** Creates a show that sells through a waiting room, on sale now; any answer but 201 stops the run. */
     public static void createShowWithWaitingRoomNow(String baseUrl, UUID showId, int seats, int admitPerSecond, int maxActive) {
+        createShowWithWaitingRoomNow(baseUrl, showId, seats, admitPerSecond, maxActive, null);
+    }
+
+    /** The same, on sale at {@code onSaleAt} (null: now): buyers who join before it are placed by the draw. */
+    public static void createShowWithWaitingRoomNow(String baseUrl, UUID showId, int seats, int admitPerSecond, int maxActive,
+            Instant onSaleAt) {
         createNow(baseUrl, "{\"showId\":\"" + showId + "\",\"title\":\"On sale\",\"maxSeats\":" + seats
-                + ",\"waitingRoom\":{\"admitPerSecond\":" + admitPerSecond + ",\"maxActive\":" + maxActive + "}}");
+                + (onSaleAt == null ? "" : ",\"onSaleAt\":\"" + onSaleAt + "\"") + ",\"waitingRoom\":{\"admitPerSecond\":"
+                + admitPerSecond + ",\"maxActive\":" + maxActive + "}}");
     }
 
     /** Creates a show in the hall given (the API's JSON); any answer but 201 stops the run. */

@@ -1,5 +1,6 @@
 package dev.boxoffice.bench.system;
 
+import dev.boxoffice.bench.client.ShowsApi;
 import dev.boxoffice.cluster.Cluster;
 import dev.boxoffice.cluster.HaProxy;
 import dev.boxoffice.cluster.HaProxyConfig;
@@ -62,7 +63,7 @@ public final class ServiceTier implements AutoCloseable {
                 String nodeName = "boxoffice-node-" + i;
                 ServiceNode.Launch launch = new ServiceNode.Launch(jar, nodePrefix, jvmOptions.apply(nodeName),
                         Map.of("quarkus.shutdown.delay", Cluster.DRAIN_DELAY.toMillis() + "ms"),
-                        Map.of("DATABASE_URL", databaseUrl), logDirectory, logDirectory);
+                        Map.of("DATABASE_URL", databaseUrl, "BOXOFFICE_ADMIN_TOKEN", ShowsApi.ADMIN_TOKEN), logDirectory, logDirectory);
                 int port = JavaService.freePort();
                 ServiceNode node = ServiceNode.start(nodeName, port, launch);
                 nodes.add(node);

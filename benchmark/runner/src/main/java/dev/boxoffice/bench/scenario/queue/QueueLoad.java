@@ -59,7 +59,7 @@ final class QueueLoad {
      */
     static final Buffer HOLD_BEST_SEAT = Buffer.buffer("{\"count\":1,\"ttlSeconds\":600}");
     /** A room admits buyers for this many seconds of its rate at once: they buy in milliseconds, but learn late. */
-    private static final int ACTIVE_SECONDS = 15;
+    static final int ACTIVE_SECONDS = 15;
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final Bench bench;
@@ -99,17 +99,21 @@ final class QueueLoad {
             QueueResult.Capacity capacity = capacity(client);
             EdgeReading before = edge == null ? null : EdgeReading.of(edge);
             QueueResult.Crowd crowd = crowd(client, capacity.purchasesPerSecond());
+            EdgeReading after = before == null ? null : EdgeReading.of(edge);
+            SteeredOnSales steered = new SteeredOnSales(bench, baseUrl, options.steeringSeconds(), capacity.purchasesPerSecond());
+            QueueResult.RateChange rateChange = options.steeringSeconds() == 0 ? null : steered.rateChange();
+            QueueResult.SellOut sellOut = options.steeringSeconds() == 0 ? null : steered.sellOut();
             if (before == null || before.lineServices() == 0) {
-                return new QueueResult(throughEdge, capacity, crowd, null);
+                return new QueueResult(throughEdge, capacity, crowd, rateChange, sellOut, null);
             }
-            EdgeReading after = EdgeReading.of(edge);
             QueueResult.NodeCosts nodeCosts = options.nodeCostSeconds() == 0 ? null
                     : new NodeRequestCosts(bench, client, baseUrl, edge,
                             options.nodeCostRate() > 0 ? options.nodeCostRate() : capacity.purchasesPerSecond(),
                             options.nodeCostSeconds(), crowd.shows()).measure();
             QueueResult.LineAlone alone = options.lineSeconds() == 0 ? null
                     : new LineThroughput(bench, edge.firstLine().orElseThrow(), baseUrl, options.lineSeconds()).measure();
-            return new QueueResult(throughEdge, capacity, crowd, lines(before, after, crowd.purchased(), alone, nodeCosts));
+            return new QueueResult(throughEdge, capacity, crowd, rateChange, sellOut,
+                    lines(before, after, crowd.purchased(), alone, nodeCosts));
         } finally {
             client.close();
         }

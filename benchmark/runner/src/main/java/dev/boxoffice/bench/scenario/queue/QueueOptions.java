@@ -52,6 +52,12 @@ public interface QueueOptions {
                     + " purchase capacity measured first, as a crowd brings them)")
     double nodeCostRate();
 
+    @Option(names = "--queue-steering-seconds", defaultValue = "15", converter = Positive.OrZero.class,
+            description = "queue: after the crowd, two on-sales steered while their lines wait, buyers following their"
+                    + " tickets' streams: an operator doubling the rate after this long (and as long after), and a show"
+                    + " selling out after about this long (0: not measured)")
+    double steeringSeconds();
+
     @Option(names = "--queue-max-drain-seconds", defaultValue = "900", converter = Positive.class,
             description = "queue: how long the lines may take to empty once the crowd has arrived, at most")
     double maxDrainSeconds();

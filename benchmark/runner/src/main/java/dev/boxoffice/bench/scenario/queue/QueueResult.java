@@ -4,9 +4,47 @@ import dev.boxoffice.bench.measure.StepResult;
 
 /**
  * What the queue scenario measured: the purchase capacity without a waiting room, then a crowd of buyers through the
- * shows' waiting rooms; both through the edge or both straight to the service.
+ * shows' waiting rooms, then on-sales steered while their lines wait (a rate change, a sell-out; null when not
+ * measured); all through the edge or all straight to the service.
  */
-public record QueueResult(boolean throughEdge, Capacity capacity, Crowd crowd, Lines lines) {
+public record QueueResult(boolean throughEdge, Capacity capacity, Crowd crowd, RateChange rateChange, SellOut sellOut,
+        Lines lines) {
+
+    /**
+     * A line whose buyers follow their tickets' streams, admitted at {@code before} a second for a period, then at
+     * {@code after} once an operator's control said so.
+     *
+     * @param soldPerSecondBefore  purchases a second over the last two thirds of the first period
+     * @param soldPerSecondAfter   the same, of the period after the control's answer
+     * @param salesFollowedSeconds from the control's answer to the first 2 s in which sales were at least 90 % of the new rate
+     * @param waiting              buyers still waiting 2 s after the control's answer
+     * @param told                 of those, buyers whose stream told them a wait at the new rate after the control's
+     *                             answer (the delays' percentiles are theirs)
+     * @param toldInTime           of those, told within 2 s
+     */
+    public record RateChange(int before, int after, int buyers, double soldPerSecondBefore, double soldPerSecondAfter,
+            double salesFollowedSeconds, long waiting, long told, long toldInTime, double toldP50Millis,
+            double toldP99Millis, double toldMaxMillis, StepResult answers) {
+    }
+
+    /**
+     * A show of {@code seats} seats and twice as many buyers following their tickets' streams, sold out by its first
+     * half; then as many late buyers trying to join.
+     *
+     * @param soldOutSeconds      from the on-sale to the confirmation of the last seat
+     * @param waiting             buyers waiting when it sold out (told SOLD_OUT, or never told)
+     * @param told                buyers whose stream told them SOLD_OUT
+     * @param toldInTime          of those, within 1 s of the last seat's confirmation
+     * @param admittedAfter       buyers who learned they were admitted after the last seat's confirmation
+     * @param noSeatLeft          admitted buyers whose hold found no seat left
+     * @param lateRefused         late joins refused with SOLD_OUT
+     * @param lateTold            late joins given a ticket (a line service's record of the room is up to 2 s behind)
+     *                            and told SOLD_OUT on its stream
+     */
+    public record SellOut(int seats, int admitPerSecond, int buyers, long purchased, double soldOutSeconds, long waiting,
+            long told, long toldInTime, double toldP50Millis, double toldP99Millis, double toldMaxMillis, long admittedAfter,
+            long noSeatLeft, long lateJoins, long lateRefused, long lateTold, StepResult answers) {
+    }
 
     /**
      * Where the crowd's requests went, with line services behind the edge (null without): requests the nodes answered

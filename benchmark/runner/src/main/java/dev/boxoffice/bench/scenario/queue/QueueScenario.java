@@ -37,7 +37,7 @@ public final class QueueScenario extends Scenario<QueueResult> {
     public double plannedSeconds(Selection selection) {
         QueueOptions options = selection.options(QueueOptions.class);
         return selection.steps().warmupSeconds() + options.capacitySeconds() + options.seconds() * (1 + options.factor()) + 30
-                + 4 * options.lineSeconds() + 4 * options.nodeCostSeconds();
+                + 4 * options.lineSeconds() + 4 * options.nodeCostSeconds() + 4 * options.steeringSeconds() + 40;
     }
 
     @Override
@@ -57,6 +57,9 @@ public final class QueueScenario extends Scenario<QueueResult> {
     @Override
     public List<StepResult> steps(QueueResult result) {
         List<StepResult> steps = new ArrayList<>(List.of(result.capacity().answers(), result.crowd().answers()));
+        if (result.rateChange() != null) {
+            steps.addAll(List.of(result.rateChange().answers(), result.sellOut().answers()));
+        }
         QueueResult.NodeCosts costs = nodeCosts(result);
         if (costs != null) {
             steps.addAll(List.of(costs.admissions().step(), costs.holds().step(), costs.confirmations().step()));
@@ -183,7 +186,11 @@ public final class QueueScenario extends Scenario<QueueResult> {
                     + " above, its CPU per request is mostly what it spends running at all (the JIT, timers, the rooms'"
                     + " records read from the node), spread over a few hundred requests a second.";
         }
-        return List.of(new Section("On-sale through waiting rooms", text, tables));
+        List<Section> sections = new ArrayList<>(List.of(new Section("On-sale through waiting rooms", text, tables)));
+        if (result.rateChange() != null) {
+            sections.add(steered(result.rateChange(), result.sellOut()));
+        }
+        return sections;
     }
 
     @Override
@@ -196,6 +203,11 @@ public final class QueueScenario extends Scenario<QueueResult> {
             figures.put("queue node requests per purchase", result.lines().nodeRequestsPerPurchase());
             figures.put("queue node CPU ms per purchase", nodeCpuMillisPerPurchase(result.crowd().answers(), result.crowd().purchased()));
             figures.put("queue line service CPU µs per request", result.lines().lineCpuMicrosPerRequest());
+        }
+        if (result.rateChange() != null) {
+            figures.put("queue sold/s after a rate change, of the rate", result.rateChange().soldPerSecondAfter() / result.rateChange().after());
+            figures.put("queue new wait told p99 ms", result.rateChange().toldP99Millis());
+            figures.put("queue sold out told p99 ms", result.sellOut().toldP99Millis());
         }
         QueueResult.NodeCosts costs = nodeCosts(result);
         if (costs != null) {
@@ -210,6 +222,43 @@ public final class QueueScenario extends Scenario<QueueResult> {
             figures.put("queue line service alone CPU µs per poll", alone(result).cpuMicrosPerPoll());
         }
         return figures;
+    }
+
+    /** The rate change and the sell-out: how fast each reached the line. */
+    private static Section steered(QueueResult.RateChange change, QueueResult.SellOut sellOut) {
+        Table rate = new Table("Rate set, then", "Buyers in line", "Sold/s before", "Sold/s after", "After / rate set",
+                "Sales at the new rate after s", "Waiting 2 s after", "Told the new wait", "Within 2 s",
+                "Told p50 / p99 / max ms");
+        rate.row(change.before() + " → " + change.after(), Integer.toString(change.buyers()),
+                num(change.soldPerSecondBefore(), 1), num(change.soldPerSecondAfter(), 1),
+                num(100 * change.soldPerSecondAfter() / change.after(), 0) + " %", num(change.salesFollowedSeconds(), 1),
+                Long.toString(change.waiting()), Long.toString(change.told()), Long.toString(change.toldInTime()),
+                num(change.toldP50Millis(), 0) + " / " + num(change.toldP99Millis(), 0) + " / " + num(change.toldMaxMillis(), 0));
+        Table sold = new Table("Seats", "Admit/s", "Buyers in line", "Sold", "Sold out after s", "Waiting at the sell-out",
+                "Told SOLD_OUT", "Within 1 s", "Told p50 / p99 / max ms", "Admitted after it", "Admitted, no seat left",
+                "Late joins refused SOLD_OUT / told it on their stream");
+        sold.row(Integer.toString(sellOut.seats()), Integer.toString(sellOut.admitPerSecond()), Integer.toString(sellOut.buyers()),
+                Long.toString(sellOut.purchased()), num(sellOut.soldOutSeconds(), 1), Long.toString(sellOut.waiting()),
+                Long.toString(sellOut.told()), Long.toString(sellOut.toldInTime()),
+                num(sellOut.toldP50Millis(), 0) + " / " + num(sellOut.toldP99Millis(), 0) + " / " + num(sellOut.toldMaxMillis(), 0),
+                Long.toString(sellOut.admittedAfter()), Long.toString(sellOut.noSeatLeft()),
+                sellOut.lateRefused() + " / " + sellOut.lateTold() + " of " + sellOut.lateJoins());
+        String text = "After the crowd, two on-sales steered while their lines wait, each on a show of its own: its buyers"
+                + " join before the on-sale (500 a second), each following its ticket's stream as the page does, and hold"
+                + " and confirm the best seat the moment they are told they are admitted. First an operator's new rate: the"
+                + " room admits a tenth of the purchase capacity a second, and an operator doubles it (POST"
+                + " /shows/{id}/queue/controls) one period after the on-sale (--queue-steering-seconds). Sold/s over the last"
+                + " two thirds of each period, the second from the control's answer; sales at the new rate: from the"
+                + " control's answer to the first 2 s selling at least 90 % of it; told the new wait: from the control's"
+                + " answer to a stream's first event whose estimate is the position at the new rate, of the buyers still"
+                + " waiting 2 s after it (the service promises 2 s, and sales within 10 % of the rate). Then a sell-out: as"
+                + " many seats as that first rate sells in a period, twice as many buyers; from the answer to the"
+                + " confirmation of the last seat to each waiting stream's SOLD_OUT (the service promises 1 s at the 99th"
+                + " percentile); buyers told they were admitted after it (0 promised), and admitted buyers whose hold found"
+                + " no seat; then, 2 s after the sell-out (a line service's record of the room is up to 2 s behind), as many"
+                + " late buyers try to join, each to be refused SOLD_OUT at once (or, where the record was still behind,"
+                + " given a ticket and told SOLD_OUT on its stream).";
+        return new Section("A line steered: an operator's new rate, and a sell-out", text, List.of(rate, sold));
     }
 
     /** The service's CPU over a step, in milliseconds per purchase: a hold, a confirmation and the room's share. */
