@@ -63,10 +63,9 @@ final class QueueBuyer {
      * @param ticketMillis    when the line signed its ticket, epoch milliseconds (the ticket says)
      * @param admittedNanos   when it learned it was admitted (0 if never)
      * @param purchasedNanos  when its confirmation was answered (0 if it bought nothing)
-     * @param endedNanos      when the answer that ended its try arrived
      */
     record Outcome(UUID show, long number, double estimatedWait, long joinSentNanos, long joinedNanos, long ticketMillis,
-            long admittedNanos, long purchasedNanos, int requests, int refusals, Ending ending, long endedNanos) {
+            long admittedNanos, long purchasedNanos, int requests, int refusals, Ending ending) {
 
         boolean purchased() {
             return ending == Ending.PURCHASED;
@@ -329,7 +328,7 @@ final class QueueBuyer {
 
     private void finish(long purchasedNanos, Ending ending) {
         done.accept(new Outcome(show, number, estimatedWait, joinSentNanos, joinedNanos, ticketMillis, admittedNanos,
-                purchasedNanos, requests, refusals, ending, System.nanoTime()));
+                purchasedNanos, requests, refusals, ending));
     }
 
     private static boolean timedOut(Throwable failure) {

@@ -96,11 +96,6 @@ final class QueueOutcomes {
     }
 
     private static double percentile(List<Double> values, double share) {
-        if (values.isEmpty()) {
-            return Double.NaN;
-        }
-        List<Double> sorted = new ArrayList<>(values);
-        sorted.sort(Comparator.naturalOrder());
-        return sorted.get((int) Math.min(sorted.size() - 1, Math.ceil(share * sorted.size()) - 1));
+        return SteeringOutcomes.percentile(values.stream().mapToDouble(Double::doubleValue).sorted().toArray(), share);
     }
 }
