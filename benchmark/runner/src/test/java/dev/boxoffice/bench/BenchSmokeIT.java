@@ -141,6 +141,8 @@ class BenchSmokeIT {
             assertThat(c.sent()).as(step.label()).isPositive()
                     .isEqualTo(c.ok() + c.conflicts() + c.httpErrors() + c.transportErrors() + c.timeouts());
             assertThat(step.latency().count()).as(step.label()).isEqualTo(c.answered());
+            assertThat(c.refusedByStatus().values().stream().mapToLong(Long::longValue).sum())
+                    .as("%s: every refusal counted by its status", step.label()).isEqualTo(c.httpErrors());
         }
     }
 

@@ -55,6 +55,24 @@ class RecordedRunReportTest {
         assertThat(out.resolve("results.json")).hasSameTextualContentAs(RECORDED.resolve("results.json"));
     }
 
+    /**
+     * A smoke run of every scenario against one node (src/test/resources/recorded-run-every-scenario, the options of
+     * {@code BenchSmokeIT}), recorded with the client that classifies every error: each scenario's result and report as printed.
+     */
+    @Test
+    void theReportsOfARecordedRunOfEveryScenarioAreTheOnesCheckedIn(@TempDir Path out) throws IOException {
+        Path recorded = Path.of("src/test/resources/recorded-run-every-scenario");
+        RunResult run = ResultsJson.read(recorded.resolve("results.json"));
+
+        RunReport.write(run, out);
+
+        for (String file : List.of("report.md", "report.html", "steps.csv")) {
+            expectSame(out.resolve(file), recorded.resolve("expected").resolve(file));
+        }
+        assertThat(run.results().keySet()).containsExactly("limits", "dispatch", "serial", "contention", "journeys",
+                "surge", "sweep", "memory", "holds", "hall", "keys", "stream", "onsale", "queue", "connections", "coldstart");
+    }
+
     private static void expectSame(Path actual, Path expected) throws IOException {
         if (UPDATE) {
             Files.createDirectories(expected.getParent());

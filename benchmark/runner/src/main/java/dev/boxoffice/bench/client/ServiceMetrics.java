@@ -48,9 +48,11 @@ public final class ServiceMetrics {
     /** The show_view projection's lag percentiles, or null when the server does not publish them. */
     public static ReadModelLag readModelLag(String baseUrl) {
         String metrics = scrape(baseUrl);
-        if (metrics == null) {
-            return null;
-        }
+        return metrics == null ? null : readModelLagIn(metrics);
+    }
+
+    /** The show_view projection's lag percentiles in an exposition, or null without them. */
+    static ReadModelLag readModelLagIn(String metrics) {
         double p50 = value(metrics, LAG + "{", "quantile=\"0.5\"");
         double p99 = value(metrics, LAG + "{", "quantile=\"0.99\"");
         double max = value(metrics, LAG + "_max{", "");
@@ -84,11 +86,13 @@ public final class ServiceMetrics {
      * one name summed under the name and the labels {@code area} alone (for the JVM's memory pools); empty on failure.
      */
     public static Map<String, Double> values(String baseUrl) {
-        Map<String, Double> values = new HashMap<>();
         String metrics = scrape(baseUrl);
-        if (metrics == null) {
-            return values;
-        }
+        return metrics == null ? new HashMap<>() : valuesIn(metrics);
+    }
+
+    /** The samples of an exposition, as {@link #values} keys them. */
+    static Map<String, Double> valuesIn(String metrics) {
+        Map<String, Double> values = new HashMap<>();
         for (String line : metrics.split("\n")) {
             if (line.startsWith("#") || line.isBlank()) {
                 continue;
@@ -119,9 +123,11 @@ public final class ServiceMetrics {
     /** The histogram {@code name} as exposed now (its {@code name_bucket} lines); {@link Buckets#NONE} on failure. */
     public static Buckets buckets(String baseUrl, String name) {
         String metrics = scrape(baseUrl);
-        if (metrics == null) {
-            return Buckets.NONE;
-        }
+        return metrics == null ? Buckets.NONE : bucketsIn(metrics, name);
+    }
+
+    /** The histogram {@code name} in an exposition: its buckets' bounds and counts, summed over other labels. */
+    static Buckets bucketsIn(String metrics, String name) {
         TreeMap<Double, Double> counts = new TreeMap<>();
         for (String line : metrics.split("\n")) {
             Matcher le = LE.matcher(line);

@@ -8,10 +8,12 @@ public enum AnswerKind {
     CONFLICT,
     /** 503: the service refused it at once (overload) or could not settle it; nothing was done. */
     REFUSED,
-    /** Any other status, or a transport error. */
+    /** Any other status: refused otherwise (a 4xx the load did not expect, a 500). */
     ERROR,
     /** No answer within the client's timeout. */
-    TIMEOUT;
+    TIMEOUT,
+    /** No answer: the connection could not be opened, or was lost (counted as ERROR in runs recorded before). */
+    CONNECTION_FAILED;
 
     static AnswerKind of(int status) {
         if (status >= 200 && status < 300) {

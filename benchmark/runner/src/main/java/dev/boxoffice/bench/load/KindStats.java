@@ -15,7 +15,7 @@ final class KindStats {
 
     void record(AnswerKind kind, long micros) {
         counts[kind.ordinal()]++;
-        if (kind != AnswerKind.TIMEOUT) {
+        if (kind != AnswerKind.TIMEOUT && kind != AnswerKind.CONNECTION_FAILED) { // no answer, no latency
             latency.computeIfAbsent(kind, k -> new Histogram(MAX_MICROS, 2)).recordValue(Math.min(micros, MAX_MICROS));
         }
     }

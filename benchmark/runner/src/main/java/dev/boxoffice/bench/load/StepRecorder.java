@@ -17,8 +17,8 @@ import org.HdrHistogram.HistogramLogWriter;
  * synchronised; results are read after the step has ended on that loop ({@link #finish}), and what a late timer
  * sends or an answer brings after that is not the step's and is dropped.
  *
- * <p>Every request sent ends as exactly one of: ok (2xx), conflict (409 where the scenario expects it), HTTP error
- * (any other status), transport error, or timeout. Latency is recorded in microseconds from the intended send time.
+ * <p>Every request sent ends as exactly one of: ok (2xx), conflict (409 where the scenario expects it), refused (any
+ * other status, counted by status), connection failed, or timed out. Latency is recorded in microseconds from the intended send time.
  */
 public final class StepRecorder implements AutoCloseable {
 
@@ -43,8 +43,10 @@ public final class StepRecorder implements AutoCloseable {
     private long httpErrors;
     private long transportErrors;
     private long timeouts;
+    private final Map<Integer, Long> refusedByStatus = new TreeMap<>();
     private long retriesScheduled;
     private boolean closing;
+    private Runnable drained; // told once nothing is in flight (see whenDrained)
     private boolean finished;
 
     public StepRecorder(Path histogramLog, long runStartNanos) {
@@ -68,13 +70,28 @@ public final class StepRecorder implements AutoCloseable {
     }
 
     /** A request to be sent again after a delay (a Retry-After) counts as in flight until then: the step waits for it. */
-    public void retryScheduled() {
+    void retryScheduled() {
         retriesScheduled++;
     }
 
-    /** The delay of a retry is over: it is sent now, or not at all. */
-    public void retryDue() {
+    /** The delay of a retry is over, and it has been sent again or given up (see {@link LoadClient#later}). */
+    void retryDue() {
         retriesScheduled--;
+        checkDrained();
+    }
+
+    /** Runs {@code then} once no request is in flight any more: at once if none is, else when the last one ends. */
+    public void whenDrained(Runnable then) {
+        drained = then;
+        checkDrained();
+    }
+
+    private void checkDrained() {
+        if (drained != null && inFlight() == 0) {
+            Runnable then = drained;
+            drained = null;
+            then.run();
+        }
     }
 
     /** Attributes every request to the phase of {@code schedule} its intended time falls in (see {@link #phases}). */
@@ -95,19 +112,24 @@ public final class StepRecorder implements AutoCloseable {
             conflicts++;
         } else {
             httpErrors++;
+            refusedByStatus.merge(status, 1L, Long::sum);
         }
+        checkDrained();
     }
 
-    public void failed(long intendedNanos, boolean timeout) {
+    /** A request that got no answer: it timed out, or its connection failed. */
+    public void failed(long intendedNanos, Failure failure) {
         if (finished) {
             return;
         }
-        byKind(intendedNanos, timeout ? AnswerKind.TIMEOUT : AnswerKind.ERROR, Math.max(1, (System.nanoTime() - intendedNanos) / 1000));
+        boolean timeout = failure == Failure.TIMED_OUT;
+        byKind(intendedNanos, timeout ? AnswerKind.TIMEOUT : AnswerKind.CONNECTION_FAILED, Math.max(1, (System.nanoTime() - intendedNanos) / 1000));
         if (timeout) {
             timeouts++;
         } else {
             transportErrors++;
         }
+        checkDrained();
     }
 
     private long record(long intendedNanos) {
@@ -139,7 +161,8 @@ public final class StepRecorder implements AutoCloseable {
                 intervalByKind.count(AnswerKind.OK) * perSecond,
                 intervalByKind.count(AnswerKind.CONFLICT) * perSecond,
                 intervalByKind.count(AnswerKind.REFUSED) * perSecond,
-                (intervalByKind.count(AnswerKind.ERROR) + intervalByKind.count(AnswerKind.TIMEOUT)) * perSecond,
+                (intervalByKind.count(AnswerKind.ERROR) + intervalByKind.count(AnswerKind.TIMEOUT)
+                        + intervalByKind.count(AnswerKind.CONNECTION_FAILED)) * perSecond,
                 intervalByKind.millisAt(AnswerKind.OK, 99),
                 intervalByKind.millisAt(AnswerKind.CONFLICT, 99),
                 intervalByKind.millisAt(AnswerKind.REFUSED, 99));
@@ -186,7 +209,7 @@ public final class StepRecorder implements AutoCloseable {
     }
 
     public Counts counts() {
-        return new Counts(sent, ok, conflicts, httpErrors, transportErrors, timeouts);
+        return new Counts(sent, ok, conflicts, httpErrors, transportErrors, timeouts, refusedByStatus);
     }
 
     public Latency latency() {

@@ -5,7 +5,6 @@ import dev.boxoffice.bench.load.StepRecorder;
 import dev.boxoffice.bench.system.JavaService;
 import dev.boxoffice.bench.system.Profiler;
 import dev.boxoffice.bench.system.Resources;
-import dev.boxoffice.bench.system.Resources.CpuShare;
 import io.vertx.core.Context;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
@@ -115,7 +114,7 @@ public final class Bench implements AutoCloseable {
         while (true) {
             JavaService.sleep(500);
             Resources.Sample now = resources.sample();
-            CpuShare share = now.since(before);
+            Resources.CpuShare share = now.since(before);
             if (!(share.service() >= IDLE_PERCENT) && !(share.database() >= IDLE_PERCENT)) { // NaN: not measured, idle
                 long waited = (System.nanoTime() - start) / 1_000_000_000L;
                 if (waited >= 2) {
@@ -221,57 +220,101 @@ public final class Bench implements AutoCloseable {
         String logName = hlogFolder + scenario + "-" + label.replaceAll("[^A-Za-z0-9.]+", "-") + ".hlog";
         StepRecorder recorder = new StepRecorder(runDirectory.resolve(logName), progress.runStartNanos());
         Resources.Sample before = resources.sample();
-        CompletableFuture<Void> drained = new CompletableFuture<>();
-        loop.runOnContext(v -> {
-            long drainDeadlineMillis = options.timeoutMs() + 2000L;
-            long[] elapsedSeconds = {0};
-            long[] ticker = {-1};
-            Runnable end = () -> {
-                if (recorder.closing()) {
-                    return;
-                }
-                recorder.close();
-                long drainStart = System.currentTimeMillis();
-                vertx.setPeriodic(5, check -> {
-                    if (recorder.inFlight() == 0 || System.currentTimeMillis() - drainStart > drainDeadlineMillis) {
-                        vertx.cancelTimer(check);
-                        vertx.cancelTimer(ticker[0]);
-                        recorder.finish();
-                        recorder.tick();
-                        drained.complete(null);
-                    }
-                });
-            };
-            ticker[0] = vertx.setPeriodic(1000, t -> {
-                recorder.tick();
-                elapsedSeconds[0]++;
-                if (!recorder.closing() && elapsedSeconds[0] % 5 == 0) {
-                    progress.step(scenario, label, offeredRps, elapsedSeconds[0], seconds, recorder);
-                }
-                if (!recorder.closing() && finished.getAsBoolean()) {
-                    end.run();
-                }
-            });
-            vertx.setTimer(Math.max(1, (long) (seconds * 1000)), timer -> end.run());
-            load.accept(recorder);
-        });
-        double maxRss = 0;
-        while (!drained.isDone()) {
-            maxRss = Math.max(maxRss, resources.serviceRssMiB());
-            JavaService.sleep(200);
-        }
-        drained.join();
+        StepTiming timing = new StepTiming(scenario, label, offeredRps, seconds, recorder, finished);
+        loop.runOnContext(v -> timing.start(load));
+        double maxRss = largestRssUntil(timing.drained);
         Resources.Sample after = resources.sample();
         double elapsed = (after.nanos() - before.nanos()) / 1e9;
-        CpuShare cpu = after.since(before);
         var counts = recorder.counts();
         double rssNow = resources.serviceRssMiB();
         StepResult result = new StepResult(scenario, label, offeredRps, connections, elapsed, counts,
-                (counts.ok() + counts.conflicts()) / elapsed, recorder.latency(), cpu,
+                (counts.ok() + counts.conflicts()) / elapsed, recorder.latency(), after.since(before),
                 rssNow > 0 ? Math.max(maxRss, rssNow) : Double.NaN,
                 recorder.timeline(), logName, null, recorder.phases());
         progress.stepDone(result);
         return result;
+    }
+
+    /** The service's largest resident set size, read every 200 ms until {@code done}. */
+    private double largestRssUntil(CompletableFuture<Void> done) {
+        double maxRss = 0;
+        while (!done.isDone()) {
+            maxRss = Math.max(maxRss, resources.serviceRssMiB());
+            JavaService.sleep(200);
+        }
+        done.join();
+        return maxRss;
+    }
+
+    /**
+     * A step's clock on the generator's event loop: a tick every second (a point of the timeline, a progress line every
+     * five), the end after its seconds or once {@code finished} holds, then the drain: done when nothing is in flight,
+     * or after the client's timeout and 2 s more.
+     */
+    private final class StepTiming {
+
+        private final String scenario;
+        private final String label;
+        private final double offeredRps;
+        private final double seconds;
+        private final StepRecorder recorder;
+        private final BooleanSupplier finished;
+        final CompletableFuture<Void> drained = new CompletableFuture<>();
+        private long ticker;
+        private long elapsedSeconds;
+
+        StepTiming(String scenario, String label, double offeredRps, double seconds, StepRecorder recorder,
+                BooleanSupplier finished) {
+            this.scenario = scenario;
+            this.label = label;
+            this.offeredRps = offeredRps;
+            this.seconds = seconds;
+            this.recorder = recorder;
+            this.finished = finished;
+        }
+
+        void start(Consumer<StepRecorder> load) {
+            ticker = vertx.setPeriodic(1000, t -> everySecond());
+            vertx.setTimer(Math.max(1, (long) (seconds * 1000)), timer -> end());
+            load.accept(recorder);
+        }
+
+        private void everySecond() {
+            recorder.tick();
+            elapsedSeconds++;
+            if (recorder.closing()) {
+                return;
+            }
+            if (elapsedSeconds % 5 == 0) {
+                progress.step(scenario, label, offeredRps, elapsedSeconds, seconds, recorder);
+            }
+            if (finished.getAsBoolean()) {
+                end();
+            }
+        }
+
+        /** Users send nothing new from now on; the step waits for what is in flight. */
+        private void end() {
+            if (recorder.closing()) {
+                return;
+            }
+            recorder.close();
+            long giveUp = vertx.setTimer(options.timeoutMs() + 2000L, timer -> done());
+            recorder.whenDrained(() -> {
+                vertx.cancelTimer(giveUp);
+                done();
+            });
+        }
+
+        private void done() {
+            if (drained.isDone()) {
+                return;
+            }
+            vertx.cancelTimer(ticker);
+            recorder.finish();
+            recorder.tick();
+            drained.complete(null);
+        }
     }
 
     @Override

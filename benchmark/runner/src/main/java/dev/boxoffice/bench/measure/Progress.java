@@ -1,6 +1,5 @@
 package dev.boxoffice.bench.measure;
 
-import dev.boxoffice.bench.load.AnswerKind;
 import dev.boxoffice.bench.load.StepRecorder;
 import java.io.PrintStream;
 import java.util.Locale;
@@ -55,10 +54,10 @@ public final class Progress {
     }
 
     void stepDone(StepResult step) {
-        print(String.format(Locale.ROOT, "   %s%s %s: done, %.0f answered/s, p50 %.2f ms, p99 %.2f ms, max %.1f ms, errors %d (503: %d),"
+        print(String.format(Locale.ROOT, "   %s%s %s: done, %.0f answered/s, p50 %.2f ms, p99 %.2f ms, max %.1f ms, errors %s,"
                         + " cpu service %s db %s loadgen %s, cores busy %s%%, steal %s%%", prefix, step.scenario(),
                 step.label(), step.achievedRps(), step.latency().p50(), step.latency().p99(), step.latency().max(),
-                step.counts().errors(), step.phases().stream().mapToLong(p -> p.count(AnswerKind.REFUSED)).sum(),
+                step.counts().describeErrors(),
                 percent(step.cpu().service()), percent(step.cpu().database()), percent(step.cpu().loadGenerator()),
                 step.cpu().describeCores(), step.cpu().describeSteal()));
     }

@@ -17,6 +17,9 @@ public final class SteppedReport {
             + " met too; a step that missed is run again before its rate counts as missed, and the gap above the"
             + " capacity is halved while wider than --refine-percent";
 
+    /** The heading of a column of {@link dev.boxoffice.bench.load.Counts#describeErrors}. */
+    public static final String ERRORS = "Errors (refused by status; timed out; connection failed)";
+
     private SteppedReport() {
     }
 
@@ -41,8 +44,8 @@ public final class SteppedReport {
         boolean conflicts = result.scenario().equals("contention");
         List<String> header = new ArrayList<>(List.of("Offered req/s", "Achieved req/s", "p50 ms", "p95 ms", "p99 ms",
                 "p99.9 ms", "max ms"));
-        header.addAll(conflicts ? List.of("Conflicts (409)", "Errors") : List.of("Errors"));
-        header.addAll(List.of("Timeouts", "CPU service %", "CPU PostgreSQL %", "CPU generator %",
+        header.addAll(conflicts ? List.of("Conflicts (409)", ERRORS) : List.of(ERRORS));
+        header.addAll(List.of("CPU service %", "CPU PostgreSQL %", "CPU generator %",
                 "Cores busy % (cpu0 / cpu1 ...)", "Steal %", "Service cores per 1000 req/s", "RSS MiB"));
         header.addAll(conflicts ? List.of("SLO") : List.of("Read-model lag p50 / p99 ms", "SLO"));
         Table table = new Table(header.toArray(String[]::new));
@@ -52,8 +55,7 @@ public final class SteppedReport {
             if (conflicts) {
                 row.add(Long.toString(s.counts().conflicts()));
             }
-            row.addAll(List.of(Long.toString(s.counts().httpErrors() + s.counts().transportErrors()),
-                    Long.toString(s.counts().timeouts()), num(s.cpu().service(), 0), num(s.cpu().database(), 0),
+            row.addAll(List.of(s.counts().describeErrors(), num(s.cpu().service(), 0), num(s.cpu().database(), 0),
                     num(s.cpu().loadGenerator(), 0), s.cpu().describeCores(), s.cpu().describeSteal(), num(s.serviceCoresPer1000(), 3),
                     num(s.serviceRssMiB(), 0)));
             if (!conflicts) {

@@ -42,6 +42,14 @@ class LoadClientTest {
                         hanging.incrementAndGet(); // never answered
                         return;
                     }
+                    if (request.path().equals("/drop")) {
+                        request.connection().close(); // no answer: the connection is lost
+                        return;
+                    }
+                    if (request.path().equals("/busy")) {
+                        request.response().setStatusCode(503).putHeader("Retry-After", "3").end("{\"code\":\"OVERLOADED\"}");
+                        return;
+                    }
                     request.response().setStatusCode(request.path().equals("/") ? 404 : 200).end();
                 })
                 .listen(0).toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
@@ -141,5 +149,68 @@ class LoadClientTest {
         assertThatThrownBy(() -> new LoadClient(vertx, URI.create("http://localhost:" + closedPort), 4, 2000))
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("could not open 4 connections");
+    }
+
+    @Test
+    void aCrowdsClientClassifiesEveryEndingAndHandsOnTheAnswer(@TempDir Path runFolder) throws Exception {
+        URI base = URI.create("http://localhost:" + server.actualPort());
+        try (LoadClient client = LoadClient.pooled(vertx, base, 4, 300)) {
+            assertThat(accepted).as("a crowd opens its connections as it comes").hasValue(0);
+            StepRecorder recorder = new StepRecorder(runFolder.resolve("crowd.hlog"), System.nanoTime());
+            Map<String, Reply> replies = new ConcurrentHashMap<>();
+            CountDownLatch ended = new CountDownLatch(4);
+            vertx.runOnContext(start -> {
+                for (String path : new String[] {"/load", "/busy", "/hang", "/drop"}) {
+                    client.send(Request.post(path, io.vertx.core.buffer.Buffer.buffer("{}")).with("X-Seen", "yes"),
+                            System.nanoTime(), recorder, false).onSuccess(reply -> {
+                                replies.put(path, reply);
+                                ended.countDown();
+                            });
+                }
+            });
+
+            assertThat(ended.await(5, TimeUnit.SECONDS)).isTrue();
+            assertThat(recorder.counts()).isEqualTo(new Counts(4, 1, 0, 1, 1, 1, Map.of(503, 1L)));
+            assertThat(replies.get("/load").isSuccess()).isTrue();
+            assertThat(replies.get("/busy").retryAfterSeconds()).isEqualTo(3);
+            assertThat(replies.get("/busy").body().toString()).contains("OVERLOADED");
+            assertThat(replies.get("/hang").failure()).isEqualTo(Failure.TIMED_OUT);
+            assertThat(replies.get("/drop").failure()).isEqualTo(Failure.CONNECTION_FAILED);
+            assertThat(replies.get("/drop").isFailure()).isTrue();
+        }
+    }
+
+    @Test
+    void aRetryLaterKeepsTheStepWaitingUntilItIsSent(@TempDir Path runFolder) throws Exception {
+        try (LoadClient client = new LoadClient(vertx, URI.create("http://localhost:" + server.actualPort()), 2, 5000)) {
+            StepRecorder recorder = new StepRecorder(runFolder.resolve("later.hlog"), System.nanoTime());
+            CountDownLatch drained = new CountDownLatch(1);
+            long[] drainedAt = {0};
+            long start = System.nanoTime();
+            vertx.runOnContext(begin -> client.send(Request.get("/busy"), System.nanoTime(), recorder, false)
+                    .onSuccess(refused -> {
+                        client.later(200, recorder, () -> client.send(Request.get("/load"), System.nanoTime(), recorder, false));
+                        recorder.close();
+                        recorder.whenDrained(() -> {
+                            drainedAt[0] = System.nanoTime();
+                            drained.countDown();
+                        });
+                    }));
+
+            assertThat(drained.await(5, TimeUnit.SECONDS)).isTrue();
+            assertThat(recorder.counts().ok()).as("the retry's answer came before the step was done").isEqualTo(1);
+            assertThat(drainedAt[0] - start).isGreaterThanOrEqualTo(TimeUnit.MILLISECONDS.toNanos(200));
+        }
+    }
+
+    @Test
+    void aRequestAsideTheLoadIsRecordedNowhere(@TempDir Path runFolder) throws Exception {
+        try (LoadClient client = new LoadClient(vertx, URI.create("http://localhost:" + server.actualPort()), 1, 5000)) {
+            Reply reply = client.aside(Request.get("/load")).toCompletionStage().toCompletableFuture().get(5, TimeUnit.SECONDS);
+            assertThat(reply.status()).isEqualTo(200);
+            assertThatThrownBy(() -> client.stream("/events", 1000, System.nanoTime(),
+                    new StepRecorder(runFolder.resolve("none.hlog"), System.nanoTime())))
+                    .isInstanceOf(IllegalStateException.class);
+        }
     }
 }

@@ -105,6 +105,29 @@ class RisingStepsTest {
     }
 
     @Test
+    void theMostStepsCountsEveryRateEveryRefinementAndEveryRepeat() {
+        // gaps of 100 %, 50 %, 33 %, 25 %: the widest halved down to 5 % takes 1 + ceil(log2(100 / 5)) = 6 refinements
+        assertThat(RisingSteps.mostSteps(options(5, 1, false), RATES)).isEqualTo((5 + 2 * 6) * 2 + 1);
+        assertThat(RisingSteps.mostSteps(options(5, 0, false), RATES)).isEqualTo(5 + 6);
+        assertThat(RisingSteps.mostSteps(options(0, 0, false), RATES)).isEqualTo(5);
+        assertThat(RisingSteps.mostSteps(options(0, 2, false), RATES)).isEqualTo(5 * 3 + 1);
+        assertThat(RisingSteps.mostSteps(StepOptions.parse("--refine-percent", "0", "--repeat-missed", "0"), RATES))
+                .as("and the warm-up").isEqualTo(6);
+        assertThat(RisingSteps.plannedSeconds(options(5, 1, false), RATES)).isEqualTo(5 * 11);
+    }
+
+    @Test
+    void saysWhyItStoppedAndWhatItRanAgain() {
+        List<String> said = new ArrayList<>();
+        RisingSteps.measure(options(0, 1, false), "serial", "test", null, RATES, (label, rate, seconds) ->
+                step(label, rate, rate <= 2000 ? 10 : 800, 0), said::add);
+
+        assertThat(said).containsExactly("serial: step 3/5 missed the SLO; running it again",
+                "serial: 4000 missed the SLO (p99 <= 50.0 ms, no errors), no higher steps",
+                "serial: 4000 missed the SLO at its last try too");
+    }
+
+    @Test
     void theMiddleOfTwoRatesIsRoundedToThreeDigits() {
         assertThat(RisingSteps.roundedBetween(1000, 1125)).isEqualTo(1060);
         assertThat(RisingSteps.roundedBetween(250, 500)).isEqualTo(375);

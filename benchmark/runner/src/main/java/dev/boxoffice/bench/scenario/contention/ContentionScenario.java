@@ -129,11 +129,7 @@ public final class ContentionScenario extends Scenario<SteppedResult> {
         private void cancel(UUID show, int seat, long intendedNanos, int attempt) {
             client.send(HttpMethod.PATCH, ShowsApi.seat(show, seat), ShowsApi.CANCEL, intendedNanos, recorder, false, reply -> {
                 if (reply.status() == 503 && attempt < MAX_CANCEL_ATTEMPTS) {
-                    recorder.retryScheduled();
-                    client.vertx().setTimer(RETRY_AFTER_MILLIS, t -> {
-                        recorder.retryDue();
-                        cancel(show, seat, System.nanoTime(), attempt + 1);
-                    });
+                    client.later(RETRY_AFTER_MILLIS, recorder, () -> cancel(show, seat, System.nanoTime(), attempt + 1));
                 }
             });
         }

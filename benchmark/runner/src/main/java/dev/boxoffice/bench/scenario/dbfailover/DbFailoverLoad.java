@@ -2,16 +2,13 @@ package dev.boxoffice.bench.scenario.dbfailover;
 
 import dev.boxoffice.bench.client.ShowsApi;
 import dev.boxoffice.bench.load.ArrivalSchedule;
+import dev.boxoffice.bench.load.LoadClient;
 import dev.boxoffice.bench.load.OpenLoop;
+import dev.boxoffice.bench.load.Request;
 import dev.boxoffice.bench.load.StepRecorder;
 import dev.boxoffice.bench.measure.Bench;
 import dev.boxoffice.bench.measure.StepResult;
-import io.vertx.core.http.HttpClient;
-import io.vertx.core.http.HttpClientOptions;
 import io.vertx.core.http.HttpMethod;
-import io.vertx.core.http.PoolOptions;
-import io.vertx.core.http.RequestOptions;
-import java.net.URI;
 import java.util.List;
 import java.util.Set;
 import java.util.UUID;
@@ -42,38 +39,23 @@ final class DbFailoverLoad {
 
     /** The step; {@code events} is run as it starts (it schedules the kill and the switchover). */
     StepResult run(String label, double rate, double seconds, Runnable events) {
-        URI base = URI.create(baseUrl);
-        HttpClient client = bench.vertx().createHttpClient(new HttpClientOptions().setDefaultHost(base.getHost())
-                .setDefaultPort(base.getPort()).setKeepAlive(true), new PoolOptions().setHttp1MaxSize(CONNECTIONS));
-        try {
+        try (LoadClient client = bench.client(baseUrl, CONNECTIONS)) {
             return bench.step("dbfailover", label, rate, CONNECTIONS, seconds, recorder -> {
                 OpenLoop.start(bench.vertx(), new ArrivalSchedule(List.of(new ArrivalSchedule.Phase("reservations", rate, seconds))),
                         recorder, intended -> reserve(client, recorder, intended));
                 events.run();
             });
-        } finally {
-            client.close();
         }
     }
 
-    private void reserve(HttpClient client, StepRecorder recorder, long intendedNanos) {
+    private void reserve(LoadClient client, StepRecorder recorder, long intendedNanos) {
         long n = next.getAndIncrement();
         UUID show = shows.get((int) (n / SEATS_PER_SHOW));
         int seat = (int) (n % SEATS_PER_SHOW);
         String correlationId = show + "/" + seat;
-        recorder.sent();
-        client.request(new RequestOptions().setMethod(HttpMethod.PATCH).setURI(ShowsApi.seat(show, seat))
-                        .putHeader("Content-Type", "application/json").putHeader("X-Correlation-Id", correlationId)
-                        .setTimeout(bench.steps().timeoutMs()))
-                .compose(request -> request.send(ShowsApi.RESERVE))
-                .compose(response -> response.body().map(body -> response.statusCode()))
-                .onComplete(done -> {
-                    if (done.failed()) {
-                        recorder.failed(intendedNanos, String.valueOf(done.cause().getMessage()).contains("timeout"));
-                        return;
-                    }
-                    recorder.answered(intendedNanos, done.result(), false);
-                    if (done.result() == 200) {
+        client.send(Request.of(HttpMethod.PATCH, ShowsApi.seat(show, seat), ShowsApi.RESERVE)
+                .with("X-Correlation-Id", correlationId), intendedNanos, recorder, false).onSuccess(reply -> {
+                    if (reply.status() == 200) {
                         acknowledged.add(correlationId);
                     }
                 });

@@ -86,10 +86,10 @@ final class HallReport {
         figures.row("Loads recorded by the service", num(s.loads(), 0));
         figures.row("Load p50 / p99 (snapshot read and decoded, the events after it applied)",
                 num(s.loadP50Millis(), 1) + " / " + num(s.loadP99Millis(), 1) + " ms");
-        Table steps = new Table("Phase", "Offered req/s", "Achieved req/s", "p50 ms", "p99 ms", "Errors");
+        Table steps = new Table("Phase", "Offered req/s", "Achieved req/s", "p50 ms", "p99 ms", SteppedReport.ERRORS);
         for (StepResult step : s.steps()) {
             steps.row(step.label(), num(step.offeredRps(), 0), num(step.achievedRps(), 0), num(step.latency().p50(), 2),
-                    num(step.latency().p99(), 2), Long.toString(step.counts().httpErrors() + step.counts().transportErrors()));
+                    num(step.latency().p99(), 2), step.counts().describeErrors());
         }
         String seats = num(s.seats(), 0);
         String text = "On a service of its own with a short idle timeout: stadiums of " + seats + " seats (sections of 100"

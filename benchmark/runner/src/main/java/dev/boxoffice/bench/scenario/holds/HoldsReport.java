@@ -62,12 +62,11 @@ final class HoldsReport {
                 + num(p.heapHoldsMiB(), 1) + " / " + num(p.heapMaxMiB(), 0) + " MiB");
         figures.row("Bytes per pending hold: measured / counted by the memory budget",
                 num(p.measuredBytesPerHold(), 0) + " / " + num(p.estimatedBytesPerHold(), 0));
-        Table steps = new Table("Phase", "Offered req/s", "Achieved req/s", "p50 ms", "p99 ms", "Errors", "Timeouts",
+        Table steps = new Table("Phase", "Offered req/s", "Achieved req/s", "p50 ms", "p99 ms", SteppedReport.ERRORS,
                 "CPU service %", "CPU PostgreSQL %", "RSS MiB");
         for (StepResult s : p.steps()) {
             steps.row(s.label(), num(s.offeredRps(), 0), num(s.achievedRps(), 0), num(s.latency().p50(), 2),
-                    num(s.latency().p99(), 2), Long.toString(s.counts().httpErrors() + s.counts().transportErrors()),
-                    Long.toString(s.counts().timeouts()), num(s.cpu().service(), 0), num(s.cpu().database(), 0),
+                    num(s.latency().p99(), 2), s.counts().describeErrors(), num(s.cpu().service(), 0), num(s.cpu().database(), 0),
                     num(s.serviceRssMiB(), 0));
         }
         String text = "On a service (and, on the embedded database, a PostgreSQL server) of its own, started for them with a"

@@ -1,5 +1,6 @@
 package dev.boxoffice.bench.scenario.limits;
 
+import dev.boxoffice.bench.load.Failure;
 import dev.boxoffice.bench.load.StepRecorder;
 import dev.boxoffice.bench.measure.Bench;
 import dev.boxoffice.bench.measure.StepResult;
@@ -88,7 +89,7 @@ final class DiskFlush {
                     if (flushed) {
                         recorder.answered(System.nanoTime() - took, 200, false); // latency = took
                     } else {
-                        recorder.failed(System.nanoTime() - took, false);
+                        recorder.failed(System.nanoTime() - took, Failure.CONNECTION_FAILED);
                     }
                 });
             }

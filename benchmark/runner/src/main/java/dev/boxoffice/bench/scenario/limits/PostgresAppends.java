@@ -1,6 +1,7 @@
 package dev.boxoffice.bench.scenario.limits;
 
 import dev.boxoffice.bench.load.ClosedLoop;
+import dev.boxoffice.bench.load.Failure;
 import dev.boxoffice.bench.measure.Bench;
 import dev.boxoffice.bench.measure.StepResult;
 import dev.boxoffice.bench.system.Database;
@@ -61,7 +62,7 @@ final class PostgresAppends {
                                 if (result.succeeded()) {
                                     recorder.answered(intended, 200, false);
                                 } else {
-                                    recorder.failed(intended, false);
+                                    recorder.failed(intended, Failure.of(result.cause()));
                                     bench.progress().info("append failed: " + result.cause().getMessage());
                                 }
                                 next.run();

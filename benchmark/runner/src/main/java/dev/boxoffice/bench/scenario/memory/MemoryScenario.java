@@ -2,10 +2,9 @@ package dev.boxoffice.bench.scenario.memory;
 
 import static dev.boxoffice.bench.report.Format.num;
 
-import dev.boxoffice.bench.load.AnswerKind;
-import dev.boxoffice.bench.load.PhaseResult;
 import dev.boxoffice.bench.measure.StepResult;
 import dev.boxoffice.bench.report.Section;
+import dev.boxoffice.bench.report.SteppedReport;
 import dev.boxoffice.bench.report.SummaryRow;
 import dev.boxoffice.bench.report.Table;
 import dev.boxoffice.bench.run.Run;
@@ -64,14 +63,11 @@ public final class MemoryScenario extends Scenario<MemoryResult> {
 
     @Override
     public List<Section> sections(MemoryResult memory, RunResult run) {
-        Table steps = new Table("Step", "Offered req/s", "2xx", "409", "503", "Other errors", "Timeouts", "p50 ms", "p99 ms",
+        Table steps = new Table("Step", "Offered req/s", "2xx", "409", SteppedReport.ERRORS, "p50 ms", "p99 ms",
                 "max ms", "CPU service %", "RSS MiB");
         for (StepResult s : memory.steps()) {
-            PhaseResult all = s.phases().isEmpty() ? null : s.phases().get(0);
             steps.row(s.label(), num(s.offeredRps(), 0), Long.toString(s.counts().ok()), Long.toString(s.counts().conflicts()),
-                    all == null ? "–" : Long.toString(all.count(AnswerKind.REFUSED)),
-                    Long.toString(all == null ? s.counts().httpErrors() : all.count(AnswerKind.ERROR)),
-                    Long.toString(s.counts().timeouts()), num(s.latency().p50(), 2), num(s.latency().p99(), 2),
+                    s.counts().describeErrors(), num(s.latency().p50(), 2), num(s.latency().p99(), 2),
                     num(s.latency().max(), 1), num(s.cpu().service(), 0), num(s.serviceRssMiB(), 0));
         }
         Table heap = new Table("When", "Heap after full GC MiB", "Shows in memory", "Their estimate MiB", "Budget MiB",

@@ -1,17 +1,15 @@
 package dev.boxoffice.bench.scenario.onsale;
 
 import dev.boxoffice.bench.client.ShowsApi;
+import dev.boxoffice.bench.load.LoadClient;
+import dev.boxoffice.bench.load.Request;
 import dev.boxoffice.bench.load.StepRecorder;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
-import io.vertx.core.http.HttpClient;
-import io.vertx.core.http.HttpClientOptions;
 import io.vertx.core.http.HttpMethod;
-import io.vertx.core.http.PoolOptions;
-import io.vertx.core.http.RequestOptions;
+import java.net.URI;
 import java.util.SplittableRandom;
 import java.util.UUID;
-import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
 
 /**
@@ -34,8 +32,7 @@ final class Buyer {
     record Outcome(boolean completed, int attempts, int refusals, int noAnswer, long completionNanos) {
     }
 
-    private final Vertx vertx;
-    private final HttpClient client;
+    private final LoadClient client;
     private final StepRecorder recorder;
     private final Client type;
     private final UUID show;
@@ -44,18 +41,15 @@ final class Buyer {
     private final long arrivedNanos;
     private final SplittableRandom random;
     private final Consumer<Outcome> done;
-    private final int timeoutMillis;
     private int seat;
-    private String retryAfter;
+    private long retryAfterSeconds;
     private int attempts;
     private int refusals;
     private int noAnswer;
 
-    Buyer(Vertx vertx, String host, int port, int timeoutMillis, StepRecorder recorder, Client type, UUID show, int seats,
+    Buyer(Vertx vertx, URI base, int timeoutMillis, StepRecorder recorder, Client type, UUID show, int seats,
             int retries, long arrivedNanos, SplittableRandom random, Consumer<Outcome> done) {
-        this.vertx = vertx;
-        this.client = vertx.createHttpClient(new HttpClientOptions().setDefaultHost(host).setDefaultPort(port)
-                .setKeepAlive(true).setConnectTimeout(timeoutMillis), new PoolOptions().setHttp1MaxSize(1));
+        this.client = LoadClient.pooled(vertx, base, 1, timeoutMillis);
         this.recorder = recorder;
         this.type = type;
         this.show = show;
@@ -64,7 +58,6 @@ final class Buyer {
         this.arrivedNanos = arrivedNanos;
         this.random = random;
         this.done = done;
-        this.timeoutMillis = timeoutMillis;
     }
 
     void start() {
@@ -102,26 +95,15 @@ final class Buyer {
     /** Sends one request on the buyer's connection; hands on its status, 0 for no answer. */
     private void send(Buffer action, long intendedNanos, Consumer<Integer> then) {
         attempts++;
-        recorder.sent();
-        client.request(new RequestOptions().setMethod(HttpMethod.PATCH).setURI(ShowsApi.seat(show, seat))
-                        .setTimeout(timeoutMillis).putHeader("Content-Type", "application/json"))
-                .compose(request -> request.send(action))
-                .compose(response -> response.body().map(body -> response))
-                .onComplete(result -> {
-                    if (result.succeeded()) {
-                        int status = result.result().statusCode();
-                        recorder.answered(intendedNanos, status, true);
-                        if (status == 503 || status == 429) {
-                            refusals++;
-                            retryAfter = result.result().getHeader("Retry-After");
-                        }
-                        then.accept(status);
-                    } else {
+        client.send(Request.of(HttpMethod.PATCH, ShowsApi.seat(show, seat), action), intendedNanos, recorder, true)
+                .onSuccess(reply -> {
+                    if (reply.isFailure()) {
                         noAnswer++;
-                        recorder.failed(intendedNanos, result.cause() instanceof TimeoutException
-                                || String.valueOf(result.cause().getMessage()).contains("timeout"));
-                        then.accept(0);
+                    } else if (reply.status() == 503 || reply.status() == 429) {
+                        refusals++;
+                        retryAfterSeconds = reply.retryAfterSeconds();
                     }
+                    then.accept(reply.status());
                 });
     }
 
@@ -134,9 +116,9 @@ final class Buyer {
             retryUnlessOver(retry);
             return;
         }
-        long seconds = status == 503 || status == 429 ? parseSeconds(retryAfter) : status == 409 ? 0 : 1;
+        long seconds = status == 503 || status == 429 ? retryAfterSeconds : status == 409 ? 0 : 1;
         long waitMillis = seconds * 1000 + random.nextLong(1000);
-        vertx.setTimer(Math.max(1, waitMillis), t -> retryUnlessOver(retry));
+        client.vertx().setTimer(Math.max(1, waitMillis), t -> retryUnlessOver(retry));
     }
 
     private void retryUnlessOver(Consumer<Long> retry) {
@@ -144,14 +126,6 @@ final class Buyer {
             finish(false);
         } else {
             retry.accept(System.nanoTime());
-        }
-    }
-
-    private static long parseSeconds(String retryAfter) {
-        try {
-            return retryAfter == null ? 1 : Math.max(0, Long.parseLong(retryAfter.trim()));
-        } catch (NumberFormatException e) {
-            return 1;
         }
     }
 

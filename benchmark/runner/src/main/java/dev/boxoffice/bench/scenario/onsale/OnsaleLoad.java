@@ -78,7 +78,7 @@ final class OnsaleLoad {
                     active.incrementAndGet();
                     boolean wantsHot = random.nextDouble() * 100 < options.hotPercent();
                     List<UUID> shows = wantsHot ? hot : cold;
-                    new Buyer(bench.vertx(), base.getHost(), base.getPort(), bench.steps().timeoutMs(), recorder, client,
+                    new Buyer(bench.vertx(), base, bench.steps().timeoutMs(), recorder, client,
                             shows.get(random.nextInt(shows.size())), options.seats(), options.retries(), arrived,
                             random.split(), outcome -> {
                                 active.decrementAndGet();

@@ -2,18 +2,14 @@ package dev.boxoffice.bench.scenario.queue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.boxoffice.bench.client.ShowsApi;
+import dev.boxoffice.bench.load.LoadClient;
+import dev.boxoffice.bench.load.Request;
 import dev.boxoffice.bench.load.StepRecorder;
 import dev.boxoffice.bench.measure.Bench;
 import dev.boxoffice.bench.measure.StepResult;
 import dev.boxoffice.bench.system.Cpus;
 import dev.boxoffice.cluster.ServiceNode;
-import io.vertx.core.http.HttpClient;
-import io.vertx.core.http.HttpClientOptions;
-import io.vertx.core.http.HttpMethod;
-import io.vertx.core.http.PoolOptions;
-import io.vertx.core.http.RequestOptions;
 import java.io.IOException;
-import java.net.URI;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -54,10 +50,7 @@ final class LineThroughput {
     QueueResult.LineAlone measure() {
         UUID show = UUID.randomUUID();
         ShowsApi.createShowWithWaitingRoomNow(nodeUrl, show, 100, 1, 10);
-        URI base = URI.create(line.baseUrl());
-        HttpClient client = bench.vertx().createHttpClient(new HttpClientOptions().setDefaultHost(base.getHost())
-                .setDefaultPort(base.getPort()).setKeepAlive(true), new PoolOptions().setHttp1MaxSize(CLIENTS));
-        try {
+        try (LoadClient client = bench.client(line.baseUrl(), CLIENTS)) {
             double rssBefore = Cpus.rssMiB(line.pid());
             List<String> tickets = Collections.synchronizedList(new ArrayList<>());
             step(client, "warm-up: joins straight to a line service", show, null, new LongAdder(), tickets);
@@ -73,15 +66,13 @@ final class LineThroughput {
             return new QueueResult.LineAlone(joins.perSecond(), joins.cpuMicrosEach(), polls.perSecond(),
                     polls.cpuMicrosEach(), joins.answered() + polls.answered(), rssBefore, Cpus.rssMiB(line.pid()), joins.step(),
                     polls.step());
-        } finally {
-            client.close();
         }
     }
 
     private record Measured(long answered, double perSecond, double cpuMicrosEach, StepResult step) {
     }
 
-    private Measured measured(HttpClient client, String label, UUID show, List<String> polled, List<String> tickets) {
+    private Measured measured(LoadClient client, String label, UUID show, List<String> polled, List<String> tickets) {
         LongAdder answered = new LongAdder();
         double cpuBefore = Cpus.cpuSeconds(line.pid());
         StepResult step = step(client, label, show, polled, answered, tickets);
@@ -91,7 +82,7 @@ final class LineThroughput {
     }
 
     /** Joins (polled null), or polls of {@code polled} in turn; answered counts the line's 201s or 200s. */
-    private StepResult step(HttpClient client, String label, UUID show, List<String> polled, LongAdder answered,
+    private StepResult step(LoadClient client, String label, UUID show, List<String> polled, LongAdder answered,
             List<String> tickets) {
         AtomicLong next = new AtomicLong();
         return bench.step("queue", label, 0, CLIENTS, seconds, recorder -> {
@@ -101,36 +92,23 @@ final class LineThroughput {
         });
     }
 
-    private void again(HttpClient client, StepRecorder recorder, UUID show, List<String> polled, AtomicLong next,
+    private void again(LoadClient client, StepRecorder recorder, UUID show, List<String> polled, AtomicLong next,
             LongAdder answered, List<String> tickets) {
         if (recorder.closing()) {
             return;
         }
         boolean join = polled == null;
-        String path = join ? "/shows/" + show + "/queue"
-                : "/shows/" + show + "/queue/" + polled.get((int) (next.getAndIncrement() % polled.size()));
-        long sent = System.nanoTime();
-        recorder.sent();
-        client.request(new RequestOptions().setMethod(join ? HttpMethod.POST : HttpMethod.GET).setURI(path)
-                        .setTimeout(bench.steps().timeoutMs()))
-                .compose(request -> request.send())
-                .compose(response -> response.body().map(body -> {
-                    int expected = join ? 201 : 200;
-                    recorder.answered(sent, response.statusCode(), false);
-                    if (response.statusCode() == expected) {
-                        answered.increment();
-                        if (tickets != null && tickets.size() < TICKETS_POLLED) {
-                            tickets.add(ticketOf(body.getBytes()));
-                        }
-                    }
-                    return response;
-                }))
-                .onComplete(done -> {
-                    if (done.failed()) {
-                        recorder.failed(sent, false);
-                    }
-                    again(client, recorder, show, polled, next, answered, tickets);
-                });
+        Request request = join ? Request.post("/shows/" + show + "/queue", null)
+                : Request.get("/shows/" + show + "/queue/" + polled.get((int) (next.getAndIncrement() % polled.size())));
+        client.send(request, System.nanoTime(), recorder, false).onSuccess(reply -> {
+            if (reply.status() == (join ? 201 : 200)) {
+                answered.increment();
+                if (tickets != null && tickets.size() < TICKETS_POLLED) {
+                    tickets.add(ticketOf(reply.body().getBytes()));
+                }
+            }
+            again(client, recorder, show, polled, next, answered, tickets);
+        });
     }
 
     private static String ticketOf(byte[] body) {

@@ -2,16 +2,15 @@ package dev.boxoffice.bench.scenario.queue;
 
 import dev.boxoffice.bench.client.ShowsApi;
 import dev.boxoffice.bench.load.ArrivalSchedule;
+import dev.boxoffice.bench.load.LoadClient;
 import dev.boxoffice.bench.load.OpenLoop;
+import dev.boxoffice.bench.load.Request;
 import dev.boxoffice.bench.load.StepRecorder;
 import dev.boxoffice.bench.measure.Bench;
 import dev.boxoffice.bench.measure.StepResult;
 import dev.boxoffice.bench.report.Format;
 import dev.boxoffice.bench.run.Edge;
 import dev.boxoffice.cluster.HaProxyStats;
-import io.vertx.core.http.HttpClient;
-import io.vertx.core.http.HttpMethod;
-import io.vertx.core.http.RequestOptions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Queue;
@@ -41,7 +40,7 @@ final class NodeRequestCosts {
     private static final long BURST_MILLIS = 200;
 
     private final Bench bench;
-    private final HttpClient client;
+    private final LoadClient client;
     private final String baseUrl;
     private final Edge edge;
     private final double rate;
@@ -49,7 +48,7 @@ final class NodeRequestCosts {
     private final int showCount;
 
     /** At {@code rate} a second over {@code shows} shows, as a crowd of that rate is spread. */
-    NodeRequestCosts(Bench bench, HttpClient client, String baseUrl, Edge edge, double rate, double seconds, int shows) {
+    NodeRequestCosts(Bench bench, LoadClient client, String baseUrl, Edge edge, double rate, double seconds, int shows) {
         this.showCount = shows;
         this.bench = bench;
         this.client = client;
@@ -116,8 +115,7 @@ final class NodeRequestCosts {
             int arrival = arrivals.incrementAndGet();
             if (arrival <= buyers) {
                 UUID show = shows.get(arrival % shows.size());
-                new QueueBuyer(bench.vertx(), client, recorder, show, arrived, bench.steps().timeoutMs(),
-                        token -> admitted.add(new Admitted(show, token, null)), outcome -> settled.incrementAndGet()).start();
+                new QueueBuyer(client, recorder, show, arrived, token -> admitted.add(new Admitted(show, token, null)), outcome -> settled.incrementAndGet()).start();
             }
         });
     }
@@ -150,42 +148,24 @@ final class NodeRequestCosts {
      */
     private void send(StepRecorder recorder, AtomicInteger settled, Admitted buyer, String path, int expected,
             Consumer<String> answered) {
-        long sent = System.nanoTime();
-        recorder.sent();
-        RequestOptions request = new RequestOptions().setMethod(HttpMethod.POST).setURI(path)
-                .setTimeout(bench.steps().timeoutMs()).putHeader("Admission-Token", buyer.token());
-        boolean hold = buyer.holdPath() == null;
-        if (hold) {
-            request.putHeader("Content-Type", "application/json");
-        }
-        client.request(request)
-                .compose(out -> hold ? out.send(QueueLoad.HOLD_BEST_SEAT) : out.send())
-                .compose(response -> response.body().map(body -> response))
-                .onComplete(done -> {
-                    if (done.failed()) {
-                        recorder.failed(sent, false);
+        Request request = (buyer.holdPath() == null ? Request.post(path, QueueLoad.HOLD_BEST_SEAT) : Request.post(path, null))
+                .with("Admission-Token", buyer.token());
+        client.send(request, System.nanoTime(), recorder, true).onSuccess(reply -> {
+            if (reply.status() == 503 || reply.status() == 429) {
+                client.later(reply.retryAfterSeconds() * 1000, recorder, () -> {
+                    if (recorder.closing()) {
                         settled.incrementAndGet();
-                        return;
+                    } else {
+                        send(recorder, settled, buyer, path, expected, answered);
                     }
-                    int status = done.result().statusCode();
-                    recorder.answered(sent, status, status == 409);
-                    if (status == 503 || status == 429) {
-                        recorder.retryScheduled();
-                        bench.vertx().setTimer(QueueLoad.retryAfterMillis(done.result().getHeader("Retry-After")), timer -> {
-                            recorder.retryDue();
-                            if (recorder.closing()) {
-                                settled.incrementAndGet();
-                            } else {
-                                send(recorder, settled, buyer, path, expected, answered);
-                            }
-                        });
-                        return;
-                    }
-                    if (status == expected) {
-                        answered.accept(String.valueOf(done.result().getHeader("Location")));
-                    }
-                    settled.incrementAndGet();
                 });
+                return;
+            }
+            if (reply.status() == expected) {
+                answered.accept(reply.location());
+            }
+            settled.incrementAndGet();
+        });
     }
 
     private static double cpuSeconds(StepResult step) {

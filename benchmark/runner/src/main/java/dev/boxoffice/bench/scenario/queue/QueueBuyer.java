@@ -2,27 +2,25 @@ package dev.boxoffice.bench.scenario.queue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.boxoffice.bench.load.LoadClient;
+import dev.boxoffice.bench.load.Reply;
+import dev.boxoffice.bench.load.Request;
 import dev.boxoffice.bench.load.StepRecorder;
-import io.vertx.core.MultiMap;
-import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
-import io.vertx.core.http.HttpClient;
-import io.vertx.core.http.HttpClientRequest;
 import io.vertx.core.http.HttpClientResponse;
-import io.vertx.core.http.HttpMethod;
-import io.vertx.core.http.RequestOptions;
 import io.vertx.core.parsetools.RecordParser;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.Base64;
 import java.util.UUID;
-import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
 
 /**
- * One buyer of an on-sale through its show's waiting room, as a page would be: it joins the line, asks again after
- * each answer's Retry-After until it is admitted (or, {@link #following}, follows its ticket's stream, as the served
- * page does), then holds the best seat available with its admission token and confirms the hold. Its callbacks run
+ * One buyer of an on-sale through its show's waiting room, as a page would be, in four steps: it joins the line;
+ * waits, asking again after each answer's Retry-After until it is admitted (or, {@link #following}, following its
+ * ticket's stream, as the served page does); holds the best seat available with its admission token; and confirms the
+ * hold. A refusal (503, 429) or a request without an answer is sent again after the Retry-After (a second without
+ * one); every request goes through the step's {@link LoadClient}, which classifies how each ended. Its callbacks run
  * on the generator's event loop.
  */
 final class QueueBuyer {
@@ -43,8 +41,10 @@ final class QueueBuyer {
         EXPIRED,
         /** Admitted, and handed its admission token on instead of holding. */
         ADMITTED,
-        /** Anything else: another refusal, or the step's end. */
-        GAVE_UP
+        /** Answered with a status that ends the try: a refusal other than 503 or 429 (which it asks again after). */
+        REFUSED,
+        /** The step ended while it waited to ask again. */
+        STEP_ENDED
     }
 
     /** Each answer a buyer had about where its ticket stands (polled or streamed), with when it arrived. */
@@ -76,13 +76,11 @@ final class QueueBuyer {
         }
     }
 
-    private final Vertx vertx;
-    private final HttpClient client;
+    private final LoadClient client;
     private final StepRecorder recorder;
     private final UUID show;
     private final long arrivedNanos;
     private final Consumer<Outcome> done;
-    private final long timeoutMillis;
     private final Consumer<String> instead; // of holding once admitted: given the admission token
     private Standings standings; // with it, the buyer follows its ticket's stream instead of polling
     private boolean waitOver; // admitted, expired or sold out: its stream, if any, is done with
@@ -98,21 +96,18 @@ final class QueueBuyer {
     private int requests;
     private int refusals;
 
-    QueueBuyer(Vertx vertx, HttpClient client, StepRecorder recorder, UUID show, long arrivedNanos,
-            long timeoutMillis, Consumer<Outcome> done) {
-        this(vertx, client, recorder, show, arrivedNanos, timeoutMillis, null, done);
+    QueueBuyer(LoadClient client, StepRecorder recorder, UUID show, long arrivedNanos, Consumer<Outcome> done) {
+        this(client, recorder, show, arrivedNanos, null, done);
     }
 
     /** With {@code admitted}, a buyer that stops once admitted and hands it its admission token. */
-    QueueBuyer(Vertx vertx, HttpClient client, StepRecorder recorder, UUID show, long arrivedNanos,
-            long timeoutMillis, Consumer<String> admitted, Consumer<Outcome> done) {
+    QueueBuyer(LoadClient client, StepRecorder recorder, UUID show, long arrivedNanos, Consumer<String> admitted,
+            Consumer<Outcome> done) {
         this.instead = admitted;
-        this.vertx = vertx;
         this.client = client;
         this.recorder = recorder;
         this.show = show;
         this.arrivedNanos = arrivedNanos;
-        this.timeoutMillis = timeoutMillis;
         this.done = done;
     }
 
@@ -131,9 +126,14 @@ final class QueueBuyer {
     }
 
     void start() {
+        join(arrivedNanos);
+    }
+
+    /** 1. Joins the line: a ticket, where it stands, and how long the line thinks it will wait. */
+    private void join(long intendedNanos) {
         long sentNanos = System.nanoTime();
-        send(HttpMethod.POST, "/shows/" + show + "/queue", null, arrivedNanos, (status, headers, body) -> {
-            if (status == 201) {
+        send(Request.post("/shows/" + show + "/queue", null), intendedNanos, (reply, body) -> {
+            if (reply.status() == 201) {
                 joinSentNanos = sentNanos;
                 joinedNanos = System.nanoTime();
                 ticket = body.get("ticket").asText();
@@ -141,27 +141,28 @@ final class QueueBuyer {
                 number = signed.getLong(17);
                 ticketMillis = signed.getLong(25);
                 estimatedWait = body.path("estimatedWaitSeconds").asDouble(Double.NaN); // none while the line is paused
-                standing(status, headers, body);
-            } else if (status == 409 && "SOLD_OUT".equals(body.path("code").asText())) {
+                standing(reply, body);
+            } else if (reply.status() == 409 && "SOLD_OUT".equals(body.path("code").asText())) {
                 finish(0, Ending.REFUSED_SOLD_OUT);
             } else {
-                retryOrGiveUp(status, headers, this::start);
+                askAgainOrEnd(reply, () -> join(System.nanoTime()));
             }
         });
     }
 
+    /** 2. Waits: asks where its ticket stands after each answer's Retry-After... */
     private void poll() {
-        send(HttpMethod.GET, "/shows/" + show + "/queue/" + ticket, null, System.nanoTime(), (status, headers, body) -> {
-            if (status == 200) {
-                standing(status, headers, body);
+        send(Request.get("/shows/" + show + "/queue/" + ticket), System.nanoTime(), (reply, body) -> {
+            if (reply.status() == 200) {
+                standing(reply, body);
             } else {
-                retryOrGiveUp(status, headers, this::poll);
+                askAgainOrEnd(reply, this::poll);
             }
         });
     }
 
     /** A polled answer, or the join's: the buyer then asks again later, or follows the stream. */
-    private void standing(int status, MultiMap headers, JsonNode body) {
+    private void standing(Reply reply, JsonNode body) {
         if (standings != null) {
             standings.seen(System.nanoTime(), body);
         }
@@ -170,51 +171,24 @@ final class QueueBuyer {
         } else if (standings != null) {
             follow();
         } else {
-            later(seconds(headers.get("Retry-After")), this::poll);
-        }
-    }
-
-    /** An answer that ends the wait: admitted, expired or sold out. */
-    private void settled(JsonNode body) {
-        waitOver = true;
-        switch (body.path("status").asText()) {
-            case "ADMITTED" -> {
-                admittedNanos = System.nanoTime();
-                token = body.get("admissionToken").asText();
-                if (instead == null) {
-                    hold();
-                } else {
-                    instead.accept(token);
-                    finish(0, Ending.ADMITTED);
-                }
-            }
-            case "SOLD_OUT" -> finish(0, Ending.SOLD_OUT);
-            default -> finish(0, Ending.EXPIRED);
+            client.later(reply.retryAfterSeconds() * 1000, recorder, () -> unlessStepEnded(this::poll));
         }
     }
 
     /**
-     * The ticket's stream: each event where it stands, until one ends the wait; a stream refused or cut is opened
-     * again after a second. Counted as a request answered at its first event.
+     * ...or follows its ticket's stream: each event where it stands, until one ends the wait; a stream refused or cut
+     * is opened again after a second. Counted as a request answered when its status arrives.
      */
     private void follow() {
-        long sent = System.nanoTime();
         requests++;
-        recorder.sent();
-        client.request(new RequestOptions().setMethod(HttpMethod.GET).setURI("/shows/" + show + "/queue/" + ticket + "/stream")
-                        .putHeader("Accept", "text/event-stream").setIdleTimeout(STREAM_IDLE_MILLIS))
-                .compose(HttpClientRequest::send)
-                .onFailure(failure -> {
-                    recorder.failed(sent, timedOut(failure));
-                    later(1, this::follow);
-                })
+        client.stream("/shows/" + show + "/queue/" + ticket + "/stream", STREAM_IDLE_MILLIS, System.nanoTime(), recorder)
+                .onFailure(failure -> client.later(1000, recorder, () -> unlessStepEnded(this::follow)))
                 .onSuccess(response -> {
                     if (response.statusCode() != 200) {
-                        recorder.answered(sent, response.statusCode(), false);
-                        response.body().onComplete(body -> retryOrGiveUp(response.statusCode(), response.headers(), this::follow));
+                        response.body().onComplete(body -> askAgainOrEnd(new Reply(response.statusCode(),
+                                response.headers(), Buffer.buffer(), null), this::follow));
                         return;
                     }
-                    recorder.answered(sent, 200, false);
                     stream = response;
                     response.handler(RecordParser.newDelimited("\n\n", event -> streamed(response, event)));
                     response.exceptionHandler(failure -> streamEnded(response));
@@ -242,87 +216,85 @@ final class QueueBuyer {
     private void streamEnded(HttpClientResponse ended) {
         if (ended == stream && !waitOver) {
             stream = null;
-            later(1, this::follow);
+            client.later(1000, recorder, () -> unlessStepEnded(this::follow));
         }
     }
 
+    /** An answer that ends the wait: admitted, expired or sold out. */
+    private void settled(JsonNode body) {
+        waitOver = true;
+        switch (body.path("status").asText()) {
+            case "ADMITTED" -> {
+                admittedNanos = System.nanoTime();
+                token = body.get("admissionToken").asText();
+                if (instead == null) {
+                    hold();
+                } else {
+                    instead.accept(token);
+                    finish(0, Ending.ADMITTED);
+                }
+            }
+            case "SOLD_OUT" -> finish(0, Ending.SOLD_OUT);
+            default -> finish(0, Ending.EXPIRED);
+        }
+    }
+
+    /** 3. Admitted: holds the best seat available, with its admission token. */
     private void hold() {
-        send(HttpMethod.POST, "/shows/" + show + "/holds", QueueLoad.HOLD_BEST_SEAT, System.nanoTime(), (status, headers, body) -> {
-            if (status == 201) {
-                confirm(headers.get("Location"));
-            } else if (status == 409 && "NO_SEATS_TOGETHER".equals(body.path("code").asText())) {
+        send(Request.post("/shows/" + show + "/holds", QueueLoad.HOLD_BEST_SEAT), System.nanoTime(), (reply, body) -> {
+            if (reply.status() == 201) {
+                confirm(reply.location().substring(reply.location().indexOf("/shows/")));
+            } else if (reply.status() == 409 && "NO_SEATS_TOGETHER".equals(body.path("code").asText())) {
                 finish(0, Ending.NO_SEAT_LEFT);
             } else {
-                retryOrGiveUp(status, headers, this::hold);
+                askAgainOrEnd(reply, this::hold);
             }
         });
     }
 
-    private void confirm(String location) {
-        String path = location.substring(location.indexOf("/shows/")) + "/confirm";
-        send(HttpMethod.POST, path, null, System.nanoTime(), (status, headers, body) -> {
-            if (status == 200) {
+    /** 4. Confirms its hold: a purchase. */
+    private void confirm(String holdPath) {
+        send(Request.post(holdPath + "/confirm", null), System.nanoTime(), (reply, body) -> {
+            if (reply.status() == 200) {
                 finish(System.nanoTime(), Ending.PURCHASED);
             } else {
-                retryOrGiveUp(status, headers, () -> confirm(location));
+                askAgainOrEnd(reply, () -> confirm(holdPath));
             }
         });
     }
 
-    /** A refusal (503, 429) or no answer is asked again after Retry-After; anything else ends the buyer's try. */
-    private void retryOrGiveUp(int status, MultiMap headers, Runnable again) {
-        if (status == 503 || status == 429 || status == 0) {
-            later(status == 0 ? 1 : seconds(headers.get("Retry-After")), again);
+    /** A refusal (503, 429) or no answer is asked again after its Retry-After; any other answer ends the try. */
+    private void askAgainOrEnd(Reply reply, Runnable again) {
+        if (reply.status() == 503 || reply.status() == 429 || reply.isFailure()) {
+            client.later(reply.retryAfterSeconds() * 1000, recorder, () -> unlessStepEnded(again));
         } else {
-            finish(0, Ending.GAVE_UP);
+            finish(0, Ending.REFUSED);
         }
     }
 
-    private void later(long seconds, Runnable then) {
-        recorder.retryScheduled();
-        vertx.setTimer(Math.max(1, seconds * 1000), t -> {
-            recorder.retryDue();
-            if (recorder.closing()) {
-                finish(0, Ending.GAVE_UP);
-            } else {
-                then.run();
-            }
-        });
-    }
-
-    private record Received(int status, MultiMap headers, Buffer body) {
+    private void unlessStepEnded(Runnable next) {
+        if (recorder.closing()) {
+            finish(0, Ending.STEP_ENDED);
+        } else {
+            next.run();
+        }
     }
 
     @FunctionalInterface
     private interface Answer {
-        void handle(int status, MultiMap headers, JsonNode body);
+        void handle(Reply reply, JsonNode body);
     }
 
-    private void send(HttpMethod method, String path, Buffer body, long intendedNanos, Answer then) {
+    /** One request of the buyer's, with its admission token once it has one. */
+    private void send(Request request, long intendedNanos, Answer then) {
         requests++;
-        recorder.sent();
-        RequestOptions request = new RequestOptions().setMethod(method).setURI(path).setTimeout(timeoutMillis);
-        if (body != null) {
-            request.putHeader("Content-Type", "application/json");
-        }
-        if (token != null) {
-            request.putHeader("Admission-Token", token);
-        }
-        client.request(request)
-                .compose(sent -> body == null ? sent.send() : sent.send(body))
-                .compose(response -> response.body().map(bytes -> new Received(response.statusCode(), response.headers(), bytes)))
-                .onComplete(result -> {
-                    if (result.failed()) {
-                        recorder.failed(intendedNanos, timedOut(result.cause()));
-                        then.handle(0, MultiMap.caseInsensitiveMultiMap(), JSON.nullNode());
-                        return;
-                    }
-                    int status = result.result().status();
-                    recorder.answered(intendedNanos, status, status == 409);
-                    if (status == 503 || status == 429) {
+        // a 409 is the sale's answer (sold out, no seat left), not an error
+        client.send(request.with("Admission-Token", token), intendedNanos, recorder, true)
+                .onSuccess(reply -> {
+                    if (reply.status() == 503 || reply.status() == 429) {
                         refusals++;
                     }
-                    then.handle(status, result.result().headers(), parse(result.result().body()));
+                    then.handle(reply, parse(reply.body()));
                 });
     }
 
@@ -331,23 +303,11 @@ final class QueueBuyer {
                 purchasedNanos, requests, refusals, ending));
     }
 
-    private static boolean timedOut(Throwable failure) {
-        return failure instanceof TimeoutException || String.valueOf(failure.getMessage()).contains("timeout");
-    }
-
     private static JsonNode parse(Buffer bytes) {
         try {
             return bytes.length() == 0 ? JSON.nullNode() : JSON.readTree(bytes.getBytes());
         } catch (IOException e) {
             return JSON.nullNode();
-        }
-    }
-
-    private static long seconds(String retryAfter) {
-        try {
-            return retryAfter == null ? 1 : Math.max(1, Long.parseLong(retryAfter.trim()));
-        } catch (NumberFormatException e) {
-            return 1;
         }
     }
 }

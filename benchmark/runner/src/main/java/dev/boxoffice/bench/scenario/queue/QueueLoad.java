@@ -3,7 +3,9 @@ package dev.boxoffice.bench.scenario.queue;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.boxoffice.bench.client.ShowsApi;
 import dev.boxoffice.bench.load.ArrivalSchedule;
+import dev.boxoffice.bench.load.LoadClient;
 import dev.boxoffice.bench.load.OpenLoop;
+import dev.boxoffice.bench.load.Request;
 import dev.boxoffice.bench.load.StepRecorder;
 import dev.boxoffice.bench.measure.Bench;
 import dev.boxoffice.bench.measure.StepResult;
@@ -12,11 +14,6 @@ import dev.boxoffice.bench.run.Edge;
 import dev.boxoffice.cluster.HaProxyStats;
 import io.vertx.core.Future;
 import io.vertx.core.buffer.Buffer;
-import io.vertx.core.http.HttpClient;
-import io.vertx.core.http.HttpClientOptions;
-import io.vertx.core.http.HttpMethod;
-import io.vertx.core.http.PoolOptions;
-import io.vertx.core.http.RequestOptions;
 import java.io.IOException;
 import java.net.URI;
 import java.util.ArrayList;
@@ -91,11 +88,8 @@ final class QueueLoad {
     }
 
     QueueResult run() {
-        URI base = URI.create(baseUrl);
-        HttpClient client = bench.vertx().createHttpClient(new HttpClientOptions().setDefaultHost(base.getHost())
-                .setDefaultPort(base.getPort()).setKeepAlive(true), new PoolOptions().setHttp1MaxSize(throughEdge ? EDGE_CONNECTIONS : CONNECTIONS)
-                .setMaxWaitQueueSize(-1));
-        try {
+        try (LoadClient client = LoadClient.pooled(bench.vertx(), URI.create(baseUrl),
+                throughEdge ? EDGE_CONNECTIONS : CONNECTIONS, bench.steps().timeoutMs())) {
             QueueResult.Capacity capacity = capacity(client);
             EdgeReading before = edge == null ? null : EdgeReading.of(edge);
             QueueResult.Crowd crowd = crowd(client, capacity.purchasesPerSecond());
@@ -114,8 +108,6 @@ final class QueueLoad {
                     : new LineThroughput(bench, edge.firstLine().orElseThrow(), baseUrl, options.lineSeconds()).measure();
             return new QueueResult(throughEdge, capacity, crowd, rateChange, sellOut,
                     lines(before, after, crowd.purchased(), alone, nodeCosts));
-        } finally {
-            client.close();
         }
     }
 
@@ -124,7 +116,7 @@ final class QueueLoad {
      * a quota buys many times slower, and joins a line four times slower (1,300 joins a second at a quarter core
      * cold, 5,600 once compiled, measured), so the crowd would meet code the capacity step never ran.
      */
-    private QueueResult.Capacity capacity(HttpClient client) {
+    private QueueResult.Capacity capacity(LoadClient client) {
         List<UUID> shows = ShowsApi.createShowsNow(baseUrl, showsFor(options.capacitySeconds()), options.seats());
         if (bench.warmupSeconds() > 0) {
             double half = bench.warmupSeconds() / 2;
@@ -142,7 +134,7 @@ final class QueueLoad {
         return Math.max(options.shows(), (int) Math.ceil(SEATS_PER_BUYER * 1_000 * seconds / options.seats()));
     }
 
-    private StepResult purchases(HttpClient client, String label, double seconds, List<UUID> shows, LongAdder purchases) {
+    private StepResult purchases(LoadClient client, String label, double seconds, List<UUID> shows, LongAdder purchases) {
         return bench.step("queue", label, 0, CAPACITY_BUYERS, seconds, recorder -> {
             SplittableRandom random = new SplittableRandom();
             for (int buyer = 0; buyer < CAPACITY_BUYERS; buyer++) {
@@ -151,64 +143,34 @@ final class QueueLoad {
         });
     }
 
-    /** A buyer of the capacity step: a hold and its confirmation, then the next, until the step ends. */
-    private void buyAgain(HttpClient client, StepRecorder recorder, List<UUID> shows, SplittableRandom random,
+    /**
+     * A buyer of the capacity step: a hold, its confirmation, then the next purchase, until the step ends; refused (503,
+     * 429), it waits as told before the next, as a polite client does.
+     */
+    private void buyAgain(LoadClient client, StepRecorder recorder, List<UUID> shows, SplittableRandom random,
             LongAdder purchases) {
         if (recorder.closing()) {
             return;
         }
         UUID show = shows.get(random.nextInt(shows.size()));
-        long sent = System.nanoTime();
-        recorder.sent();
-        client.request(new RequestOptions().setMethod(HttpMethod.POST).setURI("/shows/" + show + "/holds")
-                        .putHeader("Content-Type", "application/json").setTimeout(bench.steps().timeoutMs()))
-                .compose(request -> request.send(HOLD_BEST_SEAT))
-                .compose(response -> response.body().map(body -> response))
-                .compose(held -> {
-                    recorder.answered(sent, held.statusCode(), held.statusCode() == 409);
-                    if (held.statusCode() == 503 || held.statusCode() == 429) {
-                        return later(retryAfterMillis(held.getHeader("Retry-After")), held.statusCode());
+        client.send(Request.post(ShowsApi.holds(show), HOLD_BEST_SEAT), System.nanoTime(), recorder, true)
+                .compose(held -> held.status() != 201 ? Future.succeededFuture(held)
+                        : client.send(Request.post(ShowsApi.confirm(held.location().substring(held.location().indexOf("/shows/"))), null),
+                                System.nanoTime(), recorder, false))
+                .onSuccess(last -> {
+                    if (last.status() == 200) {
+                        purchases.increment();
                     }
-                    if (held.statusCode() != 201) {
-                        return Future.succeededFuture(held.statusCode());
+                    Runnable next = () -> buyAgain(client, recorder, shows, random, purchases);
+                    if (last.status() == 503 || last.status() == 429) { // waiting, it has nothing in flight
+                        bench.vertx().setTimer(last.retryAfterSeconds() * 1000, timer -> next.run());
+                    } else {
+                        next.run();
                     }
-                    long confirmSent = System.nanoTime();
-                    recorder.sent();
-                    String location = held.getHeader("Location");
-                    return client.request(new RequestOptions().setMethod(HttpMethod.POST)
-                                    .setURI(location.substring(location.indexOf("/shows/")) + "/confirm")
-                                    .setTimeout(bench.steps().timeoutMs()))
-                            .compose(request -> request.send())
-                            .compose(response -> response.body().map(body -> response.statusCode()))
-                            .onSuccess(status -> {
-                                recorder.answered(confirmSent, status, false);
-                                if (status == 200) {
-                                    purchases.increment();
-                                }
-                            });
-                })
-                .onComplete(done -> {
-                    if (done.failed()) {
-                        recorder.failed(sent, false);
-                    }
-                    buyAgain(client, recorder, shows, random, purchases);
                 });
     }
 
-    /** A refused buyer of the capacity step waits as it is told before its next purchase, as a polite client does. */
-    private Future<Integer> later(long millis, int status) {
-        return Future.future(done -> bench.vertx().setTimer(millis, t -> done.complete(status)));
-    }
-
-    static long retryAfterMillis(String retryAfter) {
-        try {
-            return retryAfter == null ? 1_000 : Math.max(1, Long.parseLong(retryAfter.strip())) * 1_000;
-        } catch (NumberFormatException e) {
-            return 1_000;
-        }
-    }
-
-    private QueueResult.Crowd crowd(HttpClient client, double capacity) {
+    private QueueResult.Crowd crowd(LoadClient client, double capacity) {
         double rate = options.factor() * capacity;
         String label = Format.num(rate, 0) + " buyers/s for " + Format.num(options.seconds(), 0) + " s, "
                 + Format.num(options.factor(), 0) + "x the capacity, through the waiting rooms";
@@ -219,7 +181,7 @@ final class QueueLoad {
      * Buyers arriving at {@code rate} for {@code seconds} through the waiting rooms of shows enough for twice their
      * seats, whose rates add up to {@code admitted} a second; the step lasts until every buyer is done.
      */
-    private QueueResult.Crowd crowd(HttpClient client, String label, double rate, double seconds, double admitted) {
+    private QueueResult.Crowd crowd(LoadClient client, String label, double rate, double seconds, double admitted) {
         int showCount = Math.max(options.shows(),
                 (int) Math.ceil(SEATS_PER_BUYER * rate * seconds / options.seats()));
         int admitPerSecond = (int) Math.max(1, Math.round(admitted / showCount));
@@ -243,8 +205,7 @@ final class QueueLoad {
                     var schedule = new ArrivalSchedule(List.of(new ArrivalSchedule.Phase("crowd", rate, seconds)));
                     OpenLoop.start(bench.vertx(), schedule, recorder, arrived -> {
                         active.incrementAndGet();
-                        new QueueBuyer(bench.vertx(), client, recorder, shows.get(random.nextInt(shows.size())),
-                                arrived, bench.steps().timeoutMs(), outcome -> {
+                        new QueueBuyer(client, recorder, shows.get(random.nextInt(shows.size())), arrived, outcome -> {
                                     outcomes.add(outcome);
                                     active.decrementAndGet();
                                 }).start();
@@ -267,14 +228,12 @@ final class QueueLoad {
     }
 
     /** The buyers each room has admitted now, kept at their most. */
-    private static void sample(HttpClient client, List<UUID> shows, Map<UUID, Integer> maxSeen) {
+    private static void sample(LoadClient client, List<UUID> shows, Map<UUID, Integer> maxSeen) {
         for (UUID show : shows) {
-            client.request(HttpMethod.GET, "/shows/" + show + "/queue")
-                    .compose(request -> request.send())
-                    .compose(response -> response.body())
-                    .onSuccess(body -> {
+            client.aside(Request.get("/shows/" + show + "/queue"))
+                    .onSuccess(reply -> {
                         try {
-                            int admitted = JSON.readTree(body.getBytes()).path("admittedNow").asInt();
+                            int admitted = JSON.readTree(reply.body().getBytes()).path("admittedNow").asInt();
                             maxSeen.merge(show, admitted, Math::max);
                         } catch (IOException e) {
                             // a refusal's body: nothing to read

@@ -4,10 +4,11 @@ import static dev.boxoffice.bench.report.Format.num;
 
 import dev.boxoffice.bench.measure.StepResult;
 import dev.boxoffice.bench.report.Section;
+import dev.boxoffice.bench.report.SteppedReport;
 import dev.boxoffice.bench.report.SummaryRow;
 import dev.boxoffice.bench.report.Table;
-import dev.boxoffice.bench.run.Run;
 import dev.boxoffice.bench.run.Edge;
+import dev.boxoffice.bench.run.Run;
 import dev.boxoffice.bench.run.RunResult;
 import dev.boxoffice.bench.run.Scenario;
 import dev.boxoffice.bench.run.Selection;
@@ -171,12 +172,12 @@ public final class QueueScenario extends Scenario<QueueResult> {
         if (alone != null) {
             Table throughput = new Table("Joins/s", "CPU per join µs", "Polls/s", "CPU per poll µs",
                     "A core's worth, answers/s (the costlier kind)", "Tickets issued and polls answered",
-                    "Resident memory before and after, MiB", "Errors");
+                    "Resident memory before and after, MiB", SteppedReport.ERRORS);
             throughput.row(num(alone.joinsPerSecond(), 0), num(alone.cpuMicrosPerJoin(), 1), num(alone.pollsPerSecond(), 0),
                     num(alone.cpuMicrosPerPoll(), 1),
                     num(1e6 / Math.max(alone.cpuMicrosPerJoin(), alone.cpuMicrosPerPoll()), 0),
                     Long.toString(alone.answered()), num(alone.rssMiBBefore(), 0) + " → " + num(alone.rssMiBAfter(), 0),
-                    Long.toString(alone.joins().counts().errors() + alone.polls().counts().errors()));
+                    alone.joins().counts().plus(alone.polls().counts()).describeErrors());
             tables.add(throughput);
             text += " Then one line service alone, at its throughput: " + alone.joins().connections() + " clients sent it"
                     + " joins straight, as fast as it answered, for " + num(alone.joins().seconds(), 0) + " s, then polls of"

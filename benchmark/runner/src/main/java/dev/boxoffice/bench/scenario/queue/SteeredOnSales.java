@@ -1,18 +1,15 @@
 package dev.boxoffice.bench.scenario.queue;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.boxoffice.bench.client.ShowsApi;
 import dev.boxoffice.bench.load.ArrivalSchedule;
+import dev.boxoffice.bench.load.LoadClient;
 import dev.boxoffice.bench.load.OpenLoop;
+import dev.boxoffice.bench.load.Request;
 import dev.boxoffice.bench.load.StepRecorder;
 import dev.boxoffice.bench.measure.Bench;
 import dev.boxoffice.bench.measure.StepResult;
-import com.fasterxml.jackson.databind.JsonNode;
 import io.vertx.core.buffer.Buffer;
-import io.vertx.core.http.HttpClient;
-import io.vertx.core.http.HttpClientOptions;
-import io.vertx.core.http.HttpMethod;
-import io.vertx.core.http.PoolOptions;
-import io.vertx.core.http.RequestOptions;
 import java.net.URI;
 import java.time.Instant;
 import java.util.List;
@@ -158,18 +155,15 @@ final class SteeredOnSales {
                 && standing.get("estimatedWaitSeconds").asLong() == (long) Math.ceil((double) standing.get("position").asLong() / rate);
     }
 
-    private void setRate(HttpClient client, UUID show, int rate, AtomicLong changed) {
-        client.request(new RequestOptions().setMethod(HttpMethod.POST).setURI("/shows/" + show + "/queue/controls")
-                        .putHeader("Content-Type", "application/json")
-                        .putHeader("Authorization", "Bearer " + ShowsApi.ADMIN_TOKEN).setTimeout(bench.steps().timeoutMs()))
-                .compose(request -> request.send(Buffer.buffer("{\"action\":\"SET_RATE\",\"value\":" + rate
-                        + ",\"operator\":\"" + OPERATOR + "\"}")))
-                .compose(response -> response.body().map(body -> {
-                    if (response.statusCode() != 200) {
-                        throw new IllegalStateException("the operator's new rate was answered " + response.statusCode() + ": " + body);
+    private void setRate(LoadClient client, UUID show, int rate, AtomicLong changed) {
+        client.aside(Request.post("/shows/" + show + "/queue/controls", Buffer.buffer("{\"action\":\"SET_RATE\",\"value\":"
+                        + rate + ",\"operator\":\"" + OPERATOR + "\"}")).with("Authorization", "Bearer " + ShowsApi.ADMIN_TOKEN))
+                .map(reply -> {
+                    if (reply.status() != 200) {
+                        throw new IllegalStateException("the operator's new rate was answered " + reply.status() + ": " + reply.body());
                     }
-                    return body;
-                }))
+                    return reply;
+                })
                 .onSuccess(answered -> changed.set(System.nanoTime()))
                 .onFailure(failure -> bench.progress().info("queue: " + failure.getMessage()));
     }
@@ -181,7 +175,7 @@ final class SteeredOnSales {
     /** What a step does beside its buyers, on the generator's event loop once they start joining. */
     @FunctionalInterface
     private interface Steering {
-        void start(HttpClient client, StepRecorder recorder);
+        void start(LoadClient client, StepRecorder recorder);
     }
 
     /** Whether a step is over, asked every second with the outcomes so far. */
@@ -203,7 +197,7 @@ final class SteeredOnSales {
         private final long onSaleNanos;
         private final ConcurrentLinkedQueue<QueueBuyer.Outcome> outcomes = new ConcurrentLinkedQueue<>();
         private final ConcurrentLinkedQueue<QueueBuyer> joined = new ConcurrentLinkedQueue<>();
-        private HttpClient client;
+        private LoadClient client;
         private StepRecorder recorder;
 
         Line(int seats, int buyers, int admitPerSecond, int maxActive) {
@@ -227,10 +221,7 @@ final class SteeredOnSales {
         }
 
         StepResult sell(String label, double seconds, Steering steering, QueueBuyer.Standings standings, Done done) {
-            URI base = URI.create(baseUrl);
-            client = bench.vertx().createHttpClient(new HttpClientOptions().setDefaultHost(base.getHost())
-                    .setDefaultPort(base.getPort()).setKeepAlive(true), new PoolOptions().setHttp1MaxSize(2 * buyers + 64)
-                    .setMaxWaitQueueSize(-1));
+            client = LoadClient.pooled(bench.vertx(), URI.create(baseUrl), 2 * buyers + 64, bench.steps().timeoutMs());
             try {
                 StepResult answers = bench.step("queue", label, JOINS_PER_SECOND, 2 * buyers + 64, seconds, stepRecorder -> {
                     recorder = stepRecorder;
@@ -246,8 +237,7 @@ final class SteeredOnSales {
         }
 
         private void join(long arrived, QueueBuyer.Standings standings) {
-            QueueBuyer buyer = new QueueBuyer(bench.vertx(), client, recorder, show, arrived, bench.steps().timeoutMs(),
-                    outcomes::add).following(standings);
+            QueueBuyer buyer = new QueueBuyer(client, recorder, show, arrived, outcomes::add).following(standings);
             joined.add(buyer);
             buyer.start();
         }
@@ -259,8 +249,8 @@ final class SteeredOnSales {
         void lateJoins(int count, long startNanos, Consumer<QueueBuyer.Outcome> done) {
             for (int i = 0; i < count; i++) {
                 long arrives = startNanos + (long) (i * 1e9 / JOINS_PER_SECOND);
-                bench.vertx().setTimer(millisUntil(arrives), t -> new QueueBuyer(bench.vertx(), client, recorder,
-                        show, arrives, bench.steps().timeoutMs(), done).following((at, standing) -> { }).start());
+                bench.vertx().setTimer(millisUntil(arrives), t -> new QueueBuyer(client, recorder, show, arrives,
+                        done).following((at, standing) -> { }).start());
             }
         }
 

@@ -68,8 +68,9 @@ public final class SurgeScenario extends Scenario<SurgeResult> {
                 "goodput " + num(surge.perSecond(AnswerKind.OK), 0) + " req/s (" + percent(surge.perSecond(AnswerKind.OK) / part.capacityRps())
                         + " of " + num(part.capacityRps(), 0) + "); p99 2xx / 409 / 503: " + num(surge.p99().get(AnswerKind.OK), 1) + " / "
                         + num(surge.p99().get(AnswerKind.CONFLICT), 1) + " / " + num(surge.p99().get(AnswerKind.REFUSED), 1) + " ms",
-                surge.count(AnswerKind.REFUSED) + " refused (503)" + refusers(part) + ", " + surge.count(AnswerKind.TIMEOUT)
-                        + " timeouts, " + surge.count(AnswerKind.ERROR) + " errors; "
+                surge.count(AnswerKind.REFUSED) + " refused (503)" + refusers(part) + ", " + surge.count(AnswerKind.ERROR)
+                        + " refused otherwise, " + surge.count(AnswerKind.TIMEOUT) + " timed out, "
+                        + surge.count(AnswerKind.CONNECTION_FAILED) + " connection failed; "
                         + (surge.p99AllAnswers() == null ? "" : "p99 of all answers " + num(surge.p99AllAnswers(), 0) + " ms; ")
                         + "per-second p99 back under the SLO "
                         + num(part.recoverySeconds(), 0) + " s after the surge");
@@ -96,12 +97,13 @@ public final class SurgeScenario extends Scenario<SurgeResult> {
         if (part == null) {
             return null;
         }
-        Table table = new Table("Phase", "Offered req/s", "Goodput (2xx) per s", "409 per s", "503 per s", "Errors",
-                "Timeouts", "2xx p50 / p99 ms", "409 p50 / p99 ms", "503 p50 / p99 ms");
+        Table table = new Table("Phase", "Offered req/s", "Goodput (2xx) per s", "409 per s", "503 per s",
+                "Refused otherwise", "Timed out", "Connection failed", "2xx p50 / p99 ms", "409 p50 / p99 ms", "503 p50 / p99 ms");
         for (PhaseResult phase : part.step().phases()) {
             table.row(phase.name(), num(part.offeredRps(phase), 0), num(phase.perSecond(AnswerKind.OK), 0),
                     num(phase.perSecond(AnswerKind.CONFLICT), 0), num(phase.perSecond(AnswerKind.REFUSED), 0),
                     Long.toString(phase.count(AnswerKind.ERROR)), Long.toString(phase.count(AnswerKind.TIMEOUT)),
+                    Long.toString(phase.count(AnswerKind.CONNECTION_FAILED)),
                     pair(phase, AnswerKind.OK), pair(phase, AnswerKind.CONFLICT), pair(phase, AnswerKind.REFUSED));
         }
         List<TimelinePoint> seconds = part.step().timeline();

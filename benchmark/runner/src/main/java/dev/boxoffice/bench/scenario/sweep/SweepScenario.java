@@ -89,13 +89,13 @@ public final class SweepScenario extends Scenario<SweepResult> {
     @Override
     public List<Section> sections(SweepResult sweep, RunResult run) {
         Table table = new Table("Connections", "Read req/s", "Read mean ms", "Read p99 ms", "Read max ms", "Write req/s",
-                "Write mean ms", "Write p99 ms", "Write max ms", "Errors", "CPU service % (write)", "CPU PostgreSQL % (write)");
+                "Write mean ms", "Write p99 ms", "Write max ms", SteppedReport.ERRORS, "CPU service % (write)", "CPU PostgreSQL % (write)");
         for (int i = 0; i < sweep.read().size(); i++) {
             StepResult r = sweep.read().get(i);
             StepResult w = sweep.write().get(i);
             table.row(Integer.toString(r.connections()), num(r.achievedRps(), 0), num(r.latency().mean(), 3), num(r.latency().p99(), 2),
                     num(r.latency().max(), 1), num(w.achievedRps(), 0), num(w.latency().mean(), 3), num(w.latency().p99(), 2),
-                    num(w.latency().max(), 1), Long.toString(r.counts().errors() + w.counts().errors()), num(w.cpu().service(), 0),
+                    num(w.latency().max(), 1), r.counts().plus(w.counts()).describeErrors(), num(w.cpu().service(), 0),
                     num(w.cpu().database(), 0));
         }
         List<String> charts = List.of(
