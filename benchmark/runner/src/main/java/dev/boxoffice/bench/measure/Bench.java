@@ -299,11 +299,22 @@ public final class Bench implements AutoCloseable {
                 return;
             }
             recorder.close();
-            long giveUp = vertx.setTimer(options.timeoutMs() + 2000L, timer -> done());
-            recorder.whenDrained(() -> {
-                vertx.cancelTimer(giveUp);
-                done();
-            });
+            vertx.setTimer(options.timeoutMs() + 2000L, timer -> done());
+            doneOnceIdle();
+        }
+
+        /**
+         * Done once nothing is in flight, checked after the handlers of the last answer have run (they may still record
+         * it, or schedule a retry).
+         */
+        private void doneOnceIdle() {
+            recorder.whenDrained(() -> vertx.runOnContext(next -> {
+                if (recorder.inFlight() == 0) {
+                    done();
+                } else {
+                    doneOnceIdle();
+                }
+            }));
         }
 
         private void done() {
