@@ -2,7 +2,6 @@ package dev.boxoffice.bench.load;
 
 import io.vertx.core.Future;
 import io.vertx.core.Handler;
-import io.vertx.core.MultiMap;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
@@ -195,7 +194,8 @@ public final class LoadClient implements AutoCloseable {
     /** The request sent on a connection of this client's, once one is free, and its answer. */
     private Future<Reply> exchange(Request request) {
         RequestOptions options = new RequestOptions().setMethod(request.method()).setURI(request.path())
-                .setTimeout(timeoutMillis).setHeaders(MultiMap.caseInsensitiveMultiMap().addAll(request.headers()));
+                .setTimeout(timeoutMillis);
+        request.headers().forEach(options::putHeader);
         if (request.body() != null) {
             options.putHeader("Content-Type", "application/json");
         }
