@@ -13,6 +13,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.stream.IntStream;
 
 /**
  * The edge in front of the run's service: HAProxy with deploy/haproxy/haproxy.cfg, as {@code ./boxoffice run --nodes 1}
@@ -50,11 +51,15 @@ public final class Edge implements AutoCloseable {
             return Optional.empty();
         }
         String nodeUrl = run.tier().nodeUrls().getFirst();
-        int nodePort = Integer.parseInt(nodeUrl.substring(nodeUrl.lastIndexOf(':') + 1));
+        return Optional.of(start(run, Integer.parseInt(nodeUrl.substring(nodeUrl.lastIndexOf(':') + 1)), lineServices));
+    }
+
+    /** HAProxy in front of the node listening on {@code nodePort}, with {@code lineServices} line services behind it. */
+    static Edge start(Run run, int nodePort, int lineServices) {
         int port = JavaService.freePort();
         int statsPort = JavaService.freePort();
         HaProxyConfig.Lines linePorts = new HaProxyConfig.Lines(
-                java.util.stream.IntStream.range(0, lineServices).map(i -> JavaService.freePort()).boxed().toList(),
+                IntStream.range(0, lineServices).map(i -> JavaService.freePort()).boxed().toList(),
                 lineServices == 0 ? 0 : JavaService.freePort());
         List<ServiceNode> lines = new ArrayList<>();
         if (lineServices > 0) {
@@ -72,7 +77,7 @@ public final class Edge implements AutoCloseable {
                 run.pinning().edgePrefix(),
                 ProcessBuilder.Redirect.appendTo(run.bench().logDirectory().resolve("haproxy-edge.log").toFile()));
         StopOnExit.started(haProxy);
-        return Optional.of(new Edge(haProxy, lines));
+        return new Edge(haProxy, lines);
     }
 
     public String baseUrl() {
