@@ -42,7 +42,6 @@ final class BenchCommand implements Callable<Integer> {
     private CommandSpec spec;
 
     private final RunOptions run = new RunOptions();
-    private final StepOptions steps = new StepOptions();
     private final List<Scenario<?>> scenarios = Scenarios.all();
 
     /** The command line with every option of the run, the steps and the scenarios. */
@@ -50,7 +49,7 @@ final class BenchCommand implements Callable<Integer> {
         BenchCommand command = new BenchCommand();
         CommandLine cli = new CommandLine(command);
         cli.addMixin("run", command.run);
-        cli.addMixin("steps", command.steps);
+        cli.addMixin("steps", CommandSpec.forAnnotatedObject(StepOptions.class));
         for (Scenario<?> scenario : command.scenarios) {
             if (scenario.optionsType() != null) {
                 cli.addMixin(scenario.name(), CommandSpec.forAnnotatedObject(scenario.optionsType()));
@@ -123,6 +122,7 @@ final class BenchCommand implements Callable<Integer> {
                 values.put(name(option), valueOf(option));
             }
         }
+        StepOptions steps = (StepOptions) spec.mixins().get("steps").userObject();
         Selection selection = new Selection(chosen, run, steps, options, values);
         scenarios.forEach(scenario -> scenario.check(selection));
         return selection;

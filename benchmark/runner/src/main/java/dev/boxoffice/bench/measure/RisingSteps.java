@@ -68,7 +68,7 @@ public final class RisingSteps {
         }
         boolean lastTry = options.repeatMissed() > 0;
         return (rates.size() + (lastTry ? 2 : 1) * refinements) * (1 + options.repeatMissed()) + (lastTry ? 1 : 0)
-                + (options.warmsUp() ? 1 : 0);
+                + (options.warmupSeconds() > 0 ? 1 : 0);
     }
 
     /** An estimate of the plan's length: the warm-up, then each rate once. */
@@ -83,7 +83,7 @@ public final class RisingSteps {
             bench.passTurn();
             return result;
         };
-        StepResult warmup = options.warmsUp() ? inTurns.run(WARMUP, bench.warmupRate(), bench.warmupSeconds()) : null;
+        StepResult warmup = options.warmupSeconds() > 0 ? inTurns.run(WARMUP, bench.warmupRate(), bench.warmupSeconds()) : null;
         return bench.profiled(scenario, () -> measure(options, scenario, description, warmup, rates, inTurns, bench.progress()::info));
     }
 

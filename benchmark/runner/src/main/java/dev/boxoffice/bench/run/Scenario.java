@@ -1,6 +1,7 @@
 package dev.boxoffice.bench.run;
 
 import dev.boxoffice.bench.measure.StepResult;
+import dev.boxoffice.bench.measure.SteppedResult;
 import dev.boxoffice.bench.report.Section;
 import dev.boxoffice.bench.report.SummaryRow;
 import java.util.List;
@@ -75,8 +76,10 @@ public abstract class Scenario<R> {
 
     public abstract R run(Run run);
 
-    /** Every step it ran, in the order they ran: a row each in steps.csv. */
-    public abstract List<StepResult> steps(R result);
+    /** Every step it ran, in the order they ran: a row each in steps.csv; a stepped result's attempts. */
+    public List<StepResult> steps(R result) {
+        return result instanceof SteppedResult stepped ? stepped.attempts() : List.of();
+    }
 
     /** Its rows of the report's summary table. */
     public List<SummaryRow> summary(R result, RunResult run) {

@@ -4,14 +4,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.boxoffice.bench.load.Counts;
+import dev.boxoffice.bench.load.Latency;
 import dev.boxoffice.bench.measure.Bench;
 import dev.boxoffice.bench.measure.Progress;
 import dev.boxoffice.bench.measure.StepOptions;
 import dev.boxoffice.bench.measure.StepResult;
 import dev.boxoffice.bench.measure.SteppedResult;
 import dev.boxoffice.bench.report.Section;
+import dev.boxoffice.bench.scenario.contention.ContentionScenario;
 import dev.boxoffice.bench.system.Pinning;
 import dev.boxoffice.bench.system.Resources;
+import dev.boxoffice.bench.system.Resources.CpuShare;
 import dev.boxoffice.cluster.HaProxy;
 import io.vertx.core.http.HttpServer;
 import java.io.ByteArrayOutputStream;
@@ -55,11 +59,6 @@ class RunTest {
         @Override
         public String run(Run run) {
             return run.options(EchoOptions.class).word();
-        }
-
-        @Override
-        public List<StepResult> steps(String result) {
-            return List.of();
         }
 
         @Override
@@ -243,5 +242,22 @@ class RunTest {
         assertThat(echo.optionsType()).isEqualTo(EchoOptions.class);
         assertThat(echo.target()).isEqualTo(Target.OWN);
         assertThat(echo.runsByDefault()).isFalse();
+        assertThat(echo.steps("hello")).as("no step of its own").isEmpty();
+    }
+
+    @Test
+    void aSteppedScenariosStepsAreEveryAttemptTheRepeatedOnesToo() {
+        StepResult met = step(1000), missed = step(2000), missedAgain = step(2000);
+        SteppedResult result = new SteppedResult("contention", "hot shows", 50, null, List.of(met, missedAgain),
+                List.of(missed), 1000);
+        assertThat(new ContentionScenario().steps(result)).containsExactlyInAnyOrder(met, missed, missedAgain)
+                .isEqualTo(result.attempts());
+    }
+
+    private static StepResult step(double rate) {
+        Latency latency = new Latency(1000, 1, 2, 3, 3, 3, 1);
+        return new StepResult("contention", "step", rate, 64, 10, new Counts(1000, 1000, 0, 0, 0, 0), rate, latency,
+                new CpuShare(50, Double.NaN, 20, 10, new double[] {60, 40}, new double[] {1, 2}), 200, List.of(), "", null,
+                List.of());
     }
 }

@@ -3,7 +3,6 @@ package dev.boxoffice.bench.scenario.connections;
 import static dev.boxoffice.bench.report.Format.num;
 
 import dev.boxoffice.bench.client.ServiceMetrics;
-import dev.boxoffice.bench.measure.StepResult;
 import dev.boxoffice.bench.report.Section;
 import dev.boxoffice.bench.report.SummaryRow;
 import dev.boxoffice.bench.report.Table;
@@ -64,11 +63,6 @@ public final class ConnectionsScenario extends Scenario<ConnectionsResult> {
 
     private static double heapMiB(Run run, long servicePid) {
         return ServiceMetrics.heapMiB(ServiceMetrics.afterFullCollection(run.baseUrl(), servicePid, run.bench().progress()));
-    }
-
-    @Override
-    public List<StepResult> steps(ConnectionsResult result) {
-        return List.of();
     }
 
     @Override

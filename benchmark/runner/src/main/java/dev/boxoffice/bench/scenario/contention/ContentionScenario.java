@@ -8,7 +8,6 @@ import dev.boxoffice.bench.load.OpenLoop;
 import dev.boxoffice.bench.load.StepRecorder;
 import dev.boxoffice.bench.measure.Bench;
 import dev.boxoffice.bench.measure.RisingSteps;
-import dev.boxoffice.bench.measure.StepResult;
 import dev.boxoffice.bench.measure.SteppedResult;
 import dev.boxoffice.bench.report.Section;
 import dev.boxoffice.bench.report.SteppedReport;
@@ -84,11 +83,6 @@ public final class ContentionScenario extends Scenario<SteppedResult> {
             showsPerStep.add(ShowsApi.createShowsNow(baseUrl, hotShows, seats));
         }
         return showsPerStep;
-    }
-
-    @Override
-    public List<StepResult> steps(SteppedResult result) {
-        return result.attempts();
     }
 
     @Override

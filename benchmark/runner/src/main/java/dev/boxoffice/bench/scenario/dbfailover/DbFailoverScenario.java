@@ -101,7 +101,7 @@ public final class DbFailoverScenario extends Scenario<DbFailoverResult> {
             bench.resources().service(service.pid());
             bench.serviceJvms(1);
             DbFailoverLoad load = new DbFailoverLoad(bench, service.baseUrl(), options.rate(), options.seconds());
-            if (bench.steps().warmsUp()) {
+            if (bench.steps().warmupSeconds() > 0) {
                 new DbFailoverLoad(bench, service.baseUrl(), bench.warmupRate(), bench.warmupSeconds())
                         .run("warm-up", bench.warmupRate(), bench.warmupSeconds(), () -> { });
             }

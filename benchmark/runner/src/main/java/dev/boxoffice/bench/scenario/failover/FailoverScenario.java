@@ -73,7 +73,7 @@ public final class FailoverScenario extends Scenario<FailoverResult> {
         double rate = options.rate() > 0 ? options.rate() : serialCapacity > 0 ? serialCapacity / 2 : DEFAULT_RATE;
         ServiceNode victim = tier.nodes().get(1);
         SerialLoad load = new SerialLoad(bench, tier.baseUrl(), run.options(SerialOptions.class));
-        if (serialCapacity == 0 && bench.steps().warmsUp()) {
+        if (serialCapacity == 0 && bench.steps().warmupSeconds() > 0) {
             load.measure("failover", RisingSteps.WARMUP, bench.warmupRate(), bench.warmupSeconds());
         }
         double[] killedAt = {Double.NaN};

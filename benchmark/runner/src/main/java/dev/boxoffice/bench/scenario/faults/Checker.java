@@ -12,15 +12,9 @@ import java.util.concurrent.TimeUnit;
  * The independent checker (benchmark/checker, Go, Porcupine): built once per run from its sources, then run on each
  * history. Nothing of the service is in it: it knows the API's answers and the log's event names only.
  */
-final class Checker {
+record Checker(Path binary) {
 
     private static final ObjectMapper JSON = new ObjectMapper();
-
-    private final Path binary;
-
-    private Checker(Path binary) {
-        this.binary = binary;
-    }
 
     /** Builds the checker with the Go toolchain ({@code go} on the PATH) into {@code directory}. */
     static Checker build(Path repository, Path directory) {

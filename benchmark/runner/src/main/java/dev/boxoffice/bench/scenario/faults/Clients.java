@@ -6,7 +6,6 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.net.http.HttpTimeoutException;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -213,18 +212,9 @@ final class Clients {
     /** Asks about a ticket; the operation returned carries the answer's body as {@code seen}. */
     private Operation poll(int client, Ticket ticket, String kind) {
         long call = now();
-        int status = 0;
-        String body = "";
-        try {
-            HttpResponse<String> response = http.send(HttpRequest.newBuilder(URI.create(frontUrl + "/shows/" + ticket.show()
-                    + "/queue/" + ticket.ticket())).timeout(TIMEOUT).GET().build(), HttpResponse.BodyHandlers.ofString());
-            status = response.statusCode();
-            body = response.body();
-        } catch (IOException e) {
-            // a poll that failed tells nothing
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        HttpResponse<String> response = get("/shows/" + ticket.show() + "/queue/" + ticket.ticket());
+        int status = response == null ? 0 : response.statusCode();
+        String body = response == null ? "" : response.body();
         Operation op = new Operation(nextId(), client, ticket.show(), kind, List.of(), null, call, now(),
                 status == 200 ? "ok" : "failed", body, status, ticket.joinId(), null);
         return kind.equals("last-poll") ? op.withoutBody().seeing(statusOf(op)) : op;
@@ -265,23 +255,25 @@ final class Clients {
 
     private void read(int client, String show) {
         long call = now();
-        String seen = null;
-        int status = 0;
-        try {
-            HttpResponse<String> response = http.send(HttpRequest.newBuilder(URI.create(frontUrl + "/shows/" + show))
-                    .timeout(TIMEOUT).GET().build(), HttpResponse.BodyHandlers.ofString());
-            status = response.statusCode();
-            Matcher letters = SEATS.matcher(response.body());
-            if (status == 200 && letters.find()) {
-                seen = letters.group(1);
-            }
-        } catch (IOException e) {
-            // a read that failed tells nothing
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        HttpResponse<String> response = get("/shows/" + show);
+        int status = response == null ? 0 : response.statusCode();
+        Matcher letters = SEATS.matcher(response == null ? "" : response.body());
+        String seen = status == 200 && letters.find() ? letters.group(1) : null;
         record(new Operation(nextId(), client, show, "read", List.of(), null, call, now(), seen == null ? "failed" : "ok",
                 seen, status, null, null));
+    }
+
+    /** A read through the edge: its answer, or null if none came (a read that failed tells nothing). */
+    private HttpResponse<String> get(String path) {
+        try {
+            return http.send(HttpRequest.newBuilder(URI.create(frontUrl + path)).timeout(TIMEOUT).GET().build(),
+                    HttpResponse.BodyHandlers.ofString());
+        } catch (IOException e) {
+            return null;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return null;
+        }
     }
 
     /**
@@ -314,10 +306,8 @@ final class Clients {
             outcome = outcome(status, answer);
         } catch (ConnectException e) {
             outcome = "failed"; // never reached the edge
-        } catch (HttpTimeoutException e) {
-            outcome = "unknown";
         } catch (IOException e) {
-            outcome = "unknown";
+            outcome = "unknown"; // timed out or cut off: it may have been written
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             outcome = "unknown";

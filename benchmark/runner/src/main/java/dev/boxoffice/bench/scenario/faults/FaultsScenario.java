@@ -3,7 +3,6 @@ package dev.boxoffice.bench.scenario.faults;
 import static dev.boxoffice.bench.report.Format.num;
 
 import dev.boxoffice.bench.client.ShowsApi;
-import dev.boxoffice.bench.measure.StepResult;
 import dev.boxoffice.bench.report.Section;
 import dev.boxoffice.bench.report.SummaryRow;
 import dev.boxoffice.bench.report.Table;
@@ -212,11 +211,6 @@ public final class FaultsScenario extends Scenario<FaultsResult> {
     /** A share to two decimals: a hundredth of a percent of a history is a handful of operations. */
     private static String share(long part, long whole) {
         return num(whole == 0 ? 0 : 100.0 * part / whole, 2) + " %";
-    }
-
-    @Override
-    public List<StepResult> steps(FaultsResult result) {
-        return List.of();
     }
 
     @Override

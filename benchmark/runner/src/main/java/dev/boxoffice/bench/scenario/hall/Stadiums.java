@@ -33,7 +33,7 @@ import java.util.UUID;
  * and three times measured (the service's histogram of loads, and the reads as a client saw them), every show out of
  * memory before each round.
  */
-final class Stadiums {
+record Stadiums(Bench bench, String baseUrl, long servicePid, HallOptions options) {
 
     static final int MAX_SEATS = 100_000;
     static final int SOLD_PER_TEN = 9;
@@ -55,18 +55,6 @@ final class Stadiums {
     private static final String SNAPSHOTS_BUFFERED = "boxoffice_snapshots_buffered_bytes";
 
     private static final HttpClient TOUCH = BlockingHttp.client(Duration.ofSeconds(5));
-
-    private final Bench bench;
-    private final String baseUrl;
-    private final long servicePid;
-    private final HallOptions options;
-
-    Stadiums(Bench bench, String baseUrl, long servicePid, HallOptions options) {
-        this.bench = bench;
-        this.baseUrl = baseUrl;
-        this.servicePid = servicePid;
-        this.options = options;
-    }
 
     Stadium run(LoadClient client) {
         List<StepResult> steps = new ArrayList<>();

@@ -25,7 +25,7 @@ import java.util.function.ToLongFunction;
  * take while their shows are in memory, how many shows are still in memory just before the first expiry, how late
  * the releases are recorded, and how many release events the database holds at the end (one per hold, no more).
  */
-final class PendingHolds {
+record PendingHolds(Bench bench, String baseUrl, long servicePid, HoldsOptions options) {
 
     static final int SEATS_PER_SHOW = 50;
     static final int SEATS_PER_HOLD = 2;
@@ -41,18 +41,6 @@ final class PendingHolds {
      */
     private static final long COUNTED_BEFORE_EXPIRY_MILLIS = 250;
     private static final String IN_MEMORY = ServiceMetrics.SHOWS_IN_MEMORY;
-
-    private final Bench bench;
-    private final String baseUrl;
-    private final long servicePid;
-    private final HoldsOptions options;
-
-    PendingHolds(Bench bench, String baseUrl, long servicePid, HoldsOptions options) {
-        this.bench = bench;
-        this.baseUrl = baseUrl;
-        this.servicePid = servicePid;
-        this.options = options;
-    }
 
     /** @param releaseEvents counts the HoldReleased events of the given shows in the database */
     Pending run(LoadClient client, ToLongFunction<List<UUID>> releaseEvents) {

@@ -4,7 +4,6 @@ import static dev.boxoffice.bench.report.Format.num;
 import static dev.boxoffice.bench.report.Format.percent;
 
 import dev.boxoffice.bench.measure.RisingSteps;
-import dev.boxoffice.bench.measure.StepResult;
 import dev.boxoffice.bench.measure.SteppedResult;
 import dev.boxoffice.bench.report.Section;
 import dev.boxoffice.bench.report.SteppedReport;
@@ -39,11 +38,6 @@ public final class KeysScenario extends Scenario<SteppedResult> {
     @Override
     public SteppedResult run(Run run) {
         return new SerialLoad(run.bench(), run.baseUrl(), run.options(SerialOptions.class), true).run("keys");
-    }
-
-    @Override
-    public List<StepResult> steps(SteppedResult result) {
-        return result.attempts();
     }
 
     @Override

@@ -17,19 +17,11 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
 
 /** The disk's flush latency under the database: what every durable commit waits for. */
-final class DiskFlush {
+record DiskFlush(Bench bench, double seconds) {
 
     private static final int WAL_PAGE_BYTES = 8192;
     private static final double FLUSHES_PER_SECOND = 1000; // the commit rate of the first serial step
     private static final int WARM_UP_FLUSHES = 500;
-
-    private final Bench bench;
-    private final double seconds;
-
-    DiskFlush(Bench bench, double seconds) {
-        this.bench = bench;
-        this.seconds = seconds;
-    }
 
     /**
      * One writer rewriting an 8 kB page next to the database's WAL and flushing it (fdatasync), as a commit does,

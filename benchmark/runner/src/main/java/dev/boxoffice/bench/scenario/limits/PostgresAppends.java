@@ -21,18 +21,10 @@ import java.util.concurrent.ThreadLocalRandom;
  * PostgreSQL appending event rows shaped like the service's, in a scratch database beside it: one row per commit from
  * several clients, then many rows per commit. Every commit waits for its WAL flush.
  */
-final class PostgresAppends {
+record PostgresAppends(Bench bench, LimitsOptions options) {
 
     private static final String DATABASE = "boxoffice_limits";
     private static final int PAYLOAD_BYTES = 50; // a SeatReserved event is about this size
-
-    private final Bench bench;
-    private final LimitsOptions options;
-
-    PostgresAppends(Bench bench, LimitsOptions options) {
-        this.bench = bench;
-        this.options = options;
-    }
 
     /** Single-row commits, then multi-row commits of --limits-batch rows. */
     LimitsResult.Append[] measure(Database database) {

@@ -1,6 +1,5 @@
 package dev.boxoffice.bench.scenario.memory;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.boxoffice.bench.client.ServiceMetrics;
 import dev.boxoffice.bench.client.ShowsApi;

@@ -24,27 +24,12 @@ import org.HdrHistogram.Recorder;
 /**
  * An on-sale crowd: buyers arriving at a constant rate (open model), each on a connection of its own, most of them
  * for a few hot shows, each retrying on every failure ({@link Buyer}); a step per rate and client type.
+ *
+ * @param baseUrl    where the buyers go: the service, or the edge in front of it
+ * @param metricsUrl where the service's own counters are read
+ * @param edge       the edge the buyers go through; null when they go straight to the service
  */
-final class OnsaleLoad {
-
-    private final Bench bench;
-    private final String baseUrl;
-    private final String metricsUrl;
-    private final Edge edge;
-    private final OnsaleOptions options;
-
-    /**
-     * @param baseUrl    where the buyers go: the service, or the edge in front of it
-     * @param metricsUrl where the service's own counters are read
-     * @param edge       the edge the buyers go through; null when they go straight to the service
-     */
-    OnsaleLoad(Bench bench, String baseUrl, String metricsUrl, Edge edge, OnsaleOptions options) {
-        this.bench = bench;
-        this.baseUrl = baseUrl;
-        this.metricsUrl = metricsUrl;
-        this.edge = edge;
-        this.options = options;
-    }
+record OnsaleLoad(Bench bench, String baseUrl, String metricsUrl, Edge edge, OnsaleOptions options) {
 
     OnsaleResult run() {
         List<UUID> hot = ShowsApi.createShowsNow(baseUrl, options.hotShows(), options.seats());

@@ -23,25 +23,13 @@ import java.util.concurrent.atomic.LongAdder;
  * each step. In a crowd a line service answers a few hundred requests a second, and its CPU there is mostly the cost
  * of running at all (its JIT, its timers, its reads of the rooms' records): this is what a request costs it.
  */
-final class LineThroughput {
+record LineThroughput(Bench bench, ServiceNode line, String nodeUrl, double seconds) {
 
     /** Enough to keep one event loop busy between answers; as many as the edge's wrk figure was measured with, twice. */
     private static final int CLIENTS = 64;
     /** The tickets polled in turn: each one a ticket that waits, far behind the places called. */
     private static final int TICKETS_POLLED = 10_000;
     private static final ObjectMapper JSON = new ObjectMapper();
-
-    private final Bench bench;
-    private final ServiceNode line;
-    private final String nodeUrl;
-    private final double seconds;
-
-    LineThroughput(Bench bench, ServiceNode line, String nodeUrl, double seconds) {
-        this.bench = bench;
-        this.line = line;
-        this.nodeUrl = nodeUrl;
-        this.seconds = seconds;
-    }
 
     /**
      * On a show of its own whose room admits one buyer a second, so that every ticket polled waits: a poll is answered

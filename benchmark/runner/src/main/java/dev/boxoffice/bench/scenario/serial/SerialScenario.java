@@ -39,11 +39,6 @@ public final class SerialScenario extends Scenario<SteppedResult> {
     }
 
     @Override
-    public List<StepResult> steps(SteppedResult result) {
-        return result.attempts();
-    }
-
-    @Override
     public List<SummaryRow> summary(SteppedResult serial, RunResult run) {
         LimitsResult limits = run.result("limits", LimitsResult.class);
         double http = limits != null && limits.http() != null ? limits.http().achievedRps() : Double.NaN;

@@ -26,25 +26,13 @@ import java.util.concurrent.atomic.LongAdder;
  * seats (the service's heap read after a full GC before and after), then a warm-up step and steps of reservations of random free
  * seats at rising rates, each of which every stream must receive: the delivery latency of each, and every delivery counted.
  */
-final class StreamLoad {
+record StreamLoad(Bench bench, String baseUrl, long servicePid, StreamOptions options) {
 
     static final int SEATS = 10_000;
     private static final int OPENED_PER_SECOND = 1_000;
     private static final long DRAIN_MILLIS = 2_000;
     /** The warm-up step lasts --warmup-seconds, at most this long: the stream path is small, and compiled by then. */
     static final double MAX_WARMUP_SECONDS = 10;
-
-    private final Bench bench;
-    private final String baseUrl;
-    private final long servicePid;
-    private final StreamOptions options;
-
-    StreamLoad(Bench bench, String baseUrl, long servicePid, StreamOptions options) {
-        this.bench = bench;
-        this.baseUrl = baseUrl;
-        this.servicePid = servicePid;
-        this.options = options;
-    }
 
     StreamResult run() {
         UUID show = UUID.randomUUID();

@@ -149,7 +149,7 @@ final class SurgeLoad {
      * {@code requestsPerArrival} requests; none when the run does not warm up.
      */
     private List<Phase> warmup(ArrivalSchedule schedule, double requestsPerArrival) {
-        if (!bench.steps().warmsUp()) {
+        if (bench.steps().warmupSeconds() <= 0) {
             return List.of();
         }
         Phase steady = new Phase("warm-up", bench.warmupRate() / requestsPerArrival, bench.warmupSeconds());
@@ -159,7 +159,7 @@ final class SurgeLoad {
     }
 
     private String warmedUp() {
-        if (!bench.steps().warmsUp()) {
+        if (bench.steps().warmupSeconds() <= 0) {
             return "";
         }
         return ", after a warm-up of " + num(bench.warmupSeconds()) + " s at " + num(bench.warmupRate()) + " req/s"
@@ -169,7 +169,7 @@ final class SurgeLoad {
 
     private SurgeResult.Part measure(String description, String label, Edge edge, double capacity,
             double requestsPerArrival, ArrivalSchedule schedule, Function<StepRecorder, LongConsumer> arrivals) {
-        if (bench.steps().warmsUp()) {
+        if (bench.steps().warmupSeconds() > 0) {
             ArrivalSchedule warmup = new ArrivalSchedule(warmup(schedule, requestsPerArrival));
             bench.step("surge", label + " warm-up", bench.warmupRate(), options.connections(),
                     warmup.totalSeconds(), recorder -> OpenLoop.start(bench.vertx(), warmup, recorder, arrivals.apply(recorder)));
